@@ -1,0 +1,44 @@
+// e2e: the built console served by the real server (started by e2e/global-setup.ts on a free port
+// with a fresh PGlite data dir), driven by Debian's Chromium. Run with `npm run test:e2e`, which
+// builds dist/ first when it is stale; extra arguments go to `playwright test`.
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ['list'],
+    // tests/run.mjs points PLAYWRIGHT_JSON_OUTPUT_FILE at a temp file to count the results.
+    ['json', { outputFile: 'playwright-report/results.json' }],
+  ],
+  use: {
+    ...devices['Desktop Chrome'],
+    // Set by the global setup in this process before the workers start (they inherit it).
+    baseURL: process.env.HC_E2E_BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.HC_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});

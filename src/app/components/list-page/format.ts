@@ -1,0 +1,18 @@
+// Times are sent as ISO-8601 and shown in the tenant's time zone (DOMAIN §0; default Asia/Shanghai).
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 2024-05-06 14:03 in the given zone; '—' for nothing. */
+export function formatDateTime(iso: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('zh-CN', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}

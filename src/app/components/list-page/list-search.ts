@@ -1,0 +1,63 @@
+// Paging and filters live in the URL (STYLE.md "Screens"): each list route validates its search
+// params with a parser built here, so a shared or reloaded link shows the same page. Every field
+// is optional and falls back to "absent" when the URL holds garbage, so a hand-edited link never
+// throws; absent means the default (page 1, 10 rows, no filter), which keeps URLs short.
+// Plain functions, not zod: route search validation ships in the app's first chunk.
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#shared/paging.ts';
+
+export { FIRST_PAGE };
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+/** The paging part every list search has. */
+export interface ListSearch {
+  page?: number;
+  pageSize?: PageSize;
+}
+
+/** Reads one search field; undefined when absent or unusable. */
+export type FieldParser<T> = (raw: unknown) => T | undefined;
+
+type Parsed<F extends Record<string, FieldParser<unknown>>> = { [K in keyof F]?: F[K] extends FieldParser<infer T> ? T : never };
+
+const positiveInt = (raw: unknown): number | undefined => {
+  const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= FIRST_PAGE ? n : undefined;
+};
+
+/** A list route's search parser: paging plus the screen's own filters (use the `filter.*` helpers). */
+export function listSearchSchema<F extends Record<string, FieldParser<unknown>>>(filters: F): (search: Record<string, unknown>) => ListSearch & Parsed<F> {
+  return (search) => {
+    const out: Record<string, unknown> = {};
+    const page = positiveInt(search.page);
+    if (page !== undefined) out.page = page;
+    const size = positiveInt(search.pageSize);
+    if (size !== undefined && (PAGE_SIZES as readonly number[]).includes(size)) out.pageSize = size;
+    for (const [key, parse] of Object.entries(filters)) {
+      const value = parse(search[key]);
+      if (value !== undefined) out[key] = value;
+    }
+    return out as ListSearch & Parsed<F>;
+  };
+}
+
+/** The parsed search of a list route. */
+export type SearchOf<P extends (search: Record<string, unknown>) => unknown> = ReturnType<P>;
+
+type Literal = string | number | boolean;
+
+/** Lenient filter fields for search parsers. */
+export const filter = {
+  /** Free text; a number typed into the URL by hand (`?keyword=123`) still counts as text. */
+  text: (max = 64): FieldParser<string> => (raw) =>
+    typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().slice(0, max) || undefined : undefined,
+  boolean: (): FieldParser<boolean> => (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined),
+  /** One of a fixed set of codes (numbers or strings). */
+  oneOf: <const V extends readonly [Literal, ...Literal[]]>(values: V): FieldParser<V[number]> => (raw) =>
+    values.find((v) => v === raw || String(v) === String(raw)),
+};
+
+/** The paging input of a paged service call (DOMAIN §0: currentPage from 1, pageSize default 10). */
+export function pagingInput(search: ListSearch): { currentPage: number; pageSize: number } {
+  return { currentPage: search.page ?? FIRST_PAGE, pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE };
+}

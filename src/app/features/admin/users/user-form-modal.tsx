@@ -1,0 +1,99 @@
+import type { FormEvent } from 'react';
+import { Checkbox, Group, Input, Modal, PasswordInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { USER_TYPE, type UserType } from '#shared/permissions.ts';
+import type { UserDto } from '#shared/contracts/identity.ts';
+import { useApi } from '../../../lib/api.ts';
+import { FormAlert } from '../../../components/forms/form-alert.tsx';
+import { ModalActions } from '../../../components/forms/modal-actions.tsx';
+import { useZodForm } from '../../../components/forms/use-zod-form.ts';
+import { USER_TYPE_OPTIONS } from './user-labels.ts';
+import { createUserForm, editUserForm, initialUserValues, toUserInput } from './user-form-schema.ts';
+import { assignableRolesQuery } from './user-queries.ts';
+import { useCreateUser, useUpdateUser } from './user-mutations.ts';
+
+export interface UserFormModalProps {
+  /** null: a new user. */
+  user: UserDto | null;
+  onClose: () => void;
+}
+
+/** 新建用户 / 编辑用户. Mounted only while open, so every opening starts from the row's values. */
+export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const api = useApi();
+  const creating = user === null;
+  const form = useZodForm(creating ? createUserForm : editUserForm, initialUserValues(user));
+  const roles = useQuery(assignableRolesQuery(api));
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const saving = create.isPending || update.isPending;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const formElement = e.currentTarget as HTMLFormElement;
+    const v = form.validate(formElement);
+    if (!v) return;
+    try {
+      const outcome = creating
+        ? await create.mutateAsync({ ...toUserInput(v), password: v.password })
+        : await update.mutateAsync({ id: user.id, ...toUserInput(v) });
+      if (!outcome.ok) return form.showRefusal(outcome.refusal, formElement);
+      notifications.show({ color: 'teal', message: creating ? `已创建用户 ${v.userName}` : '已保存' });
+      onClose();
+    } catch {
+      // Unexpected failures are shown by the shell's error dialog; the form stays open to retry.
+    }
+  };
+
+  const selectedRoles = form.values.roleNames ?? [];
+  return (
+    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? '新建用户' : `编辑用户 ${user.userName}`} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <FormAlert message={form.formError} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput label="用户名" withAsterisk autoComplete="off" {...form.text('userName')} description="登录时使用，字母、数字和 _ . @ -" />
+            <TextInput label="姓名" withAsterisk description="显示在列表与单据上" {...form.text('name')} />
+            <TextInput label="姓氏" {...form.text('surname')} description="选填；中文姓名可全部填在“姓名”中" />
+            <TextInput label="手机号" inputMode="tel" {...form.text('phoneNumber')} description="选填" />
+            <TextInput label="邮箱" type="email" {...form.text('emailAddress')} description="选填" />
+            {creating && (
+              <PasswordInput label="密码" withAsterisk autoComplete="new-password" {...form.text('password')} description="6–32 个字符" />
+            )}
+          </SimpleGrid>
+
+          <Group gap="xl" align="flex-end" wrap="wrap">
+            <Input.Wrapper label="用户类型" description={form.values.userType === USER_TYPE.seller ? '卖家保存后自动获得卖家编码' : undefined}>
+              <div>
+                <SegmentedControl
+                  aria-label="用户类型"
+                  data={USER_TYPE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }))}
+                  value={String(form.values.userType)}
+                  onChange={(v) => form.setValue('userType', Number(v) as UserType)}
+                />
+              </div>
+            </Input.Wrapper>
+            <Switch label="启用" checked={form.values.isActive ?? true} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} mb={6} />
+          </Group>
+
+          <Checkbox.Group label="角色" value={selectedRoles} onChange={(v) => form.setValue('roleNames', v)} error={form.errors.roleNames}>
+            {roles.isPending ? (
+              <Stack gap={6} mt="xs"><Skeleton h={20} /><Skeleton h={20} /></Stack>
+            ) : roles.data?.items.length ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+                {roles.data.items.map((r) => (
+                  <Checkbox key={r.id} value={r.name} label={r.displayName} description={r.description ?? undefined} />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Text size="sm" c="dimmed" mt="xs">{roles.isError ? '角色加载失败' : '暂无角色'}</Text>
+            )}
+          </Checkbox.Group>
+
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? '创建' : '保存'} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

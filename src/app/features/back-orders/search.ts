@@ -1,0 +1,62 @@
+// The search params of the back-office order, parcel, store, log and urge screens. Route files
+// import this module (validateSearch) and the query factories, so both stay light.
+import type { z } from 'zod';
+import { SITES } from '#shared/enums.ts';
+import type { BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
+import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+
+const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
+const PACKAGE_STATUSES = [0, 1, 2, 3, 4, 5] as const;
+const RECEIVE_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
+
+// ── 订单管理 ────────────────────────────────────────────────────────────────
+export const orderListSearch = listSearchSchema({
+  orderStatus: filter.oneOf(ORDER_STATUSES),
+  packageStatus: filter.oneOf(PACKAGE_STATUSES),
+  userCode: filter.text(16),
+  site: filter.oneOf(SITES),
+  number: filter.text(),
+});
+export type OrderListSearch = SearchOf<typeof orderListSearch>;
+export type OrderListInput = z.input<typeof BackOrderListInput>;
+
+/** The filters alone (what the xlsx exports take as well). */
+export const orderFilters = (search: OrderListSearch) => ({
+  orderStatus: search.orderStatus, packageStatus: search.packageStatus, userCode: search.userCode, site: search.site, number: search.number,
+});
+export const orderListInput = (search: OrderListSearch): OrderListInput => ({ ...pagingInput(search), ...orderFilters(search) });
+
+// ── 包裹 (包裹列表 / 已签收 / 异常件) ─────────────────────────────────────────
+export const parcelListSearch = listSearchSchema({
+  receiveStatus: filter.oneOf(RECEIVE_STATUSES),
+  userCode: filter.text(16),
+  shipment: filter.text(),
+});
+export type ParcelListSearch = SearchOf<typeof parcelListSearch>;
+export type ParcelInput = z.input<typeof ParcelListInput>;
+
+export const parcelFilters = (search: ParcelListSearch) => ({ receiveStatus: search.receiveStatus, userCode: search.userCode, shipment: search.shipment });
+export const parcelListInput = (search: ParcelListSearch): ParcelInput => ({ ...pagingInput(search), ...parcelFilters(search) });
+
+// ── 入库记录 ────────────────────────────────────────────────────────────────
+export const intoListSearch = listSearchSchema({ shipment: filter.text() });
+export type IntoListSearch = SearchOf<typeof intoListSearch>;
+export const intoListInput = (search: IntoListSearch) => ({ ...pagingInput(search), shipment: search.shipment });
+
+// ── 店铺地址 ────────────────────────────────────────────────────────────────
+export const storeListSearch = listSearchSchema({ keyword: filter.text(), site: filter.oneOf(SITES), whetherEffective: filter.boolean() });
+export type StoreListSearch = SearchOf<typeof storeListSearch>;
+export const storeListInput = (search: StoreListSearch) => ({
+  ...pagingInput(search), keyword: search.keyword, site: search.site, whetherEffective: search.whetherEffective,
+});
+
+// ── 操作日志 ────────────────────────────────────────────────────────────────
+export const ENTITIES = ['order', 'parcel', 'stock', 'rejection'] as const;
+export const operateListSearch = listSearchSchema({ entity: filter.oneOf(ENTITIES), number: filter.text() });
+export type OperateListSearch = SearchOf<typeof operateListSearch>;
+export const operateListInput = (search: OperateListSearch) => ({ ...pagingInput(search), entity: search.entity, number: search.number });
+
+// ── 催单 ────────────────────────────────────────────────────────────────────
+export const urgentListSearch = listSearchSchema({ status: filter.oneOf([0, 1] as const), number: filter.text() });
+export type UrgentListSearch = SearchOf<typeof urgentListSearch>;
+export const urgentListInput = (search: UrgentListSearch) => ({ ...pagingInput(search), status: search.status, number: search.number });

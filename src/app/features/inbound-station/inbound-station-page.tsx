@@ -1,0 +1,103 @@
+// /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
+// types the tracking number into the always-focused box and presses Enter; each scan is signed in
+// at once and answered with a large verdict, a tone and (on phones) a vibration.
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode } from '@tabler/icons-react';
+import { primeFeedback, useScanInput } from '../../lib/scanner/index.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useSignStation } from './use-sign-station.ts';
+import { useStationWarehouse } from './station-warehouse.ts';
+import { VerdictPanel } from './verdict-panel.tsx';
+import { ScanHistory } from './scan-history.tsx';
+import classes from './inbound-station.module.css';
+
+function Counter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" className={classes.counter}>
+      <Text size="sm" c="dimmed">{label}</Text>
+      <Text className={classes.counterValue} c={color} data-testid={testId}>{value}</Text>
+    </Paper>
+  );
+}
+
+export function InboundStationPage() {
+  const t = useT();
+  const station = useSignStation();
+  const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse();
+  const [weight, setWeight] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const containerRef = useRef<HTMLDivElement | null>(null);
+
+  const scanBox = useScanInput({
+    containerRef,
+    onScan: (code) => {
+      // Cleared at once so the next parcel can be scanned while this one is answered; a scan that
+      // was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
+      scanBox.setValue('');
+      primeFeedback();
+      const extras = { weight: typeof weight === 'number' ? weight : null, note: note.trim() || null };
+      void station.scan(code, warehouseId, extras).then((outcome) => {
+        if (!outcome) return;
+        if (outcome.kind === 'result') {
+          setWeight('');
+          setNote('');
+          return;
+        }
+        if (outcome.kind === 'pending') return;
+        scanBox.setValue((current) => current === '' ? code : current);
+        requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
+      });
+    },
+  });
+
+  const backToScan = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      scanBox.focus();
+    }
+  };
+
+  return (
+    <Stack ref={containerRef} gap="md" className={classes.station} data-testid="inbound-station">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Title order={2}>{t('包裹签收')}</Title>
+        <Select
+          label={t('签收仓库')} placeholder={t('选择仓库')} w={{ base: '100%', xs: 280 }} size="md"
+          data={warehouses.map((w) => ({ value: String(w.id), label: w.warehouseName }))}
+          value={warehouseId === null ? null : String(warehouseId)}
+          onChange={(v) => choose(v === null ? null : Number(v))}
+          disabled={isLoading} allowDeselect={false} data-testid="station-warehouse"
+          onDropdownClose={() => setTimeout(scanBox.focus, 0)}
+        />
+      </Group>
+      {isError && <Alert color="red">{t('仓库列表加载失败')}</Alert>}
+      {!isLoading && !isError && warehouses.length === 0 && <Alert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</Alert>}
+
+      <TextInput
+        {...scanBox.inputProps}
+        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
+        label={t('快递单号')} placeholder={t('扫描或输入单号')} size="xl"
+        leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
+        classNames={{ input: classes.scanInput }} data-testid="scan-input" maxLength={64}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label={t('重量（kg，可选）')} value={weight} onChange={setWeight} min={0} max={1000} decimalScale={3}
+          size="md" hideControls onKeyDown={backToScan}
+        />
+        <TextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
+      </SimpleGrid>
+
+      <VerdictPanel entry={station.history[0]} ignored={station.ignored} />
+
+      <SimpleGrid cols={3} spacing="sm">
+        <Counter label={t('已签收')} value={station.counts.signed} color="green.8" testId="count-signed" />
+        <Counter label={t('无主件')} value={station.counts.unclaimed} color="grape.8" testId="count-unclaimed" />
+        <Counter label={t('重复')} value={station.counts.repeated} color="gray.7" testId="count-repeated" />
+      </SimpleGrid>
+
+      <ScanHistory entries={station.history} />
+    </Stack>
+  );
+}

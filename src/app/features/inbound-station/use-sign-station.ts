@@ -1,0 +1,130 @@
+// The station's scan loop: each accepted code is signed in with its own Idempotency-Key; a scan
+// whose answer never came (network, timeout) keeps its key, so retrying it cannot sign twice even
+// if the first request did reach the server. Counters and the history are this session's only.
+import { useCallback, useRef, useState } from 'react';
+import type { SignResultDto } from '#shared/contracts/orders.ts';
+import { trackingNumber } from '#shared/contracts/orders.ts';
+import { useApi, ApiError } from '../../lib/api.ts';
+import { createDedupe, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
+
+export const HISTORY_SIZE = 20;
+
+export type ScanOutcome =
+  | { kind: 'pending' }
+  | { kind: 'result'; result: SignResultDto }
+  /** Not recorded: the request failed on the way (network or timeout). Retry with the same key. */
+  | { kind: 'network' }
+  /** Not recorded: the server refused the request (message from the server). */
+  | { kind: 'refused'; message: string }
+  /** Not sent: the number cannot be a tracking number. */
+  | { kind: 'invalid' }
+  /** Not sent: no warehouse chosen yet. */
+  | { kind: 'no-warehouse' };
+
+export interface ScanEntry {
+  id: number;
+  time: Date;
+  shipment: string;
+  outcome: ScanOutcome;
+}
+
+export interface SessionCounts { signed: number; unclaimed: number; repeated: number }
+
+export interface SignExtras { weight?: number | null; note?: string | null }
+
+export interface SignStation {
+  /** Newest first, at most HISTORY_SIZE. */
+  history: ScanEntry[];
+  counts: SessionCounts;
+  /** The code most recently ignored as a repeat, for a quiet hint. */
+  ignored: string | null;
+  /** Answers whether the code was taken (false: ignored as a repeat or not sent). */
+  scan: (code: string, warehouseInfoId: number | null, extras?: SignExtras) => Promise<ScanOutcome | null>;
+}
+
+const FEEDBACK: Record<SignResultDto['action'], ScanFeedback> = { SIGNED: 'signed', UNCLAIMED: 'unclaimed', ALREADY: 'already', REJECT: 'reject' };
+
+const newKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    // Non-secure origins (plain http on a LAN address) have no randomUUID.
+    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+      const r = (Math.random() * 16) | 0;
+      return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+    });
+
+export function useSignStation({ dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {}): SignStation {
+  const api = useApi();
+  const dedupe = useRef<Dedupe>(given ?? createDedupe());
+  /** Keys of requests that got no answer, by their exact body: reused when that same scan is retried. */
+  const unanswered = useRef(new Map<string, string>());
+  const nextId = useRef(1);
+  const [history, setHistory] = useState<ScanEntry[]>([]);
+  const [counts, setCounts] = useState<SessionCounts>({ signed: 0, unclaimed: 0, repeated: 0 });
+  const [ignored, setIgnored] = useState<string | null>(null);
+
+  const put = useCallback((entry: ScanEntry) => {
+    setHistory((list) => {
+      const i = list.findIndex((e) => e.id === entry.id);
+      if (i === -1) return [entry, ...list].slice(0, HISTORY_SIZE);
+      const copy = list.slice();
+      copy[i] = entry;
+      return copy;
+    });
+  }, []);
+
+  const scan = useCallback<SignStation['scan']>(async (code, warehouseInfoId, extras = {}) => {
+    const entry: ScanEntry = { id: nextId.current++, time: new Date(), shipment: code, outcome: { kind: 'pending' } };
+    const finish = (outcome: ScanOutcome) => {
+      put({ ...entry, outcome });
+      return outcome;
+    };
+    if (warehouseInfoId === null) {
+      feedback('error');
+      return finish({ kind: 'no-warehouse' });
+    }
+    if (!trackingNumber.safeParse(code).success) {
+      feedback('error');
+      return finish({ kind: 'invalid' });
+    }
+    if (dedupe.current.isRepeat(code)) {
+      setIgnored(code);
+      return null;
+    }
+    setIgnored(null);
+    const input = {
+      shipment: code,
+      warehouseInfoId,
+      ...(extras.weight !== undefined && extras.weight !== null ? { weight: extras.weight } : {}),
+      ...(extras.note ? { note: extras.note } : {}),
+    };
+    const body = JSON.stringify(input);
+    const idempotencyKey = unanswered.current.get(body) ?? newKey();
+    put(entry);
+    try {
+      const result = await api.logistics.signByScan(input, { idempotencyKey });
+      unanswered.current.delete(body);
+      setCounts((c) => ({
+        signed: c.signed + (result.action === 'SIGNED' ? 1 : 0),
+        unclaimed: c.unclaimed + (result.action === 'UNCLAIMED' ? 1 : 0),
+        repeated: c.repeated + (result.action === 'ALREADY' ? 1 : 0),
+      }));
+      feedback(FEEDBACK[result.action]);
+      return finish({ kind: 'result', result });
+    } catch (err) {
+      // Whatever went wrong, nothing was recorded from this station's point of view: the same code
+      // must be scannable again at once.
+      dedupe.current.forget(code);
+      feedback('error');
+      if (err instanceof ApiError && err.kind === 'http') {
+        // A refused request stores nothing under its key (decision 0005): a fresh key next time.
+        unanswered.current.delete(body);
+        return finish({ kind: 'refused', message: err.message });
+      }
+      unanswered.current.set(body, idempotencyKey);
+      return finish({ kind: 'network' });
+    }
+  }, [api, feedback, put]);
+
+  return { history, counts, ignored, scan };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildRequest, type ApiRequest } from '#shared/api-client.ts';
+import { services } from '#shared/contracts/index.ts';
+import { CONFIGURATION_REQUEST, createLazyApi } from './lazy-api.ts';
+
+describe('the lazily loaded api', () => {
+  it('the start-up request is exactly what the registry would send', () => {
+    expect(CONFIGURATION_REQUEST).toEqual(buildRequest(services.abpUserConfiguration, 'getAll', undefined));
+  });
+
+  it('fetches the configuration without loading the registry', async () => {
+    const transport = vi.fn(async () => ({ ok: true }));
+    const loadRegistry = vi.fn(() => import('#shared/api-client.ts'));
+    const { api } = createLazyApi(transport, loadRegistry);
+    await expect(api.abpUserConfiguration.getAll()).resolves.toEqual({ ok: true });
+    expect(loadRegistry).not.toHaveBeenCalled();
+    expect(transport).toHaveBeenCalledWith(CONFIGURATION_REQUEST, undefined);
+  });
+
+  it('loads the registry once, on the first other call, and sends what the registry builds', async () => {
+    const sent: ApiRequest[] = [];
+    const transport = vi.fn(async (r: ApiRequest) => { sent.push(r); return null; });
+    const loadRegistry = vi.fn(() => import('#shared/api-client.ts'));
+    const { api } = createLazyApi(transport, loadRegistry);
+    await api.user.changePassword({ currentPassword: 'a', newPassword: 'bbbbbb' });
+    await api.session.unlock({ password: 'x' });
+    expect(loadRegistry).toHaveBeenCalledTimes(1);
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/services/app/User/ChangePassword', 'POST /api/services/app/Session/Unlock']);
+    expect(sent[0]!.body).toEqual({ currentPassword: 'a', newPassword: 'bbbbbb' });
+  });
+
+  it('a failed registry load is retried on the next call (a flaky network after a deploy)', async () => {
+    let fail = true;
+    const loadRegistry = vi.fn(() => (fail ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('#shared/api-client.ts')));
+    const { api } = createLazyApi(async () => true, loadRegistry);
+    await expect(api.session.unlock({ password: 'x' })).rejects.toThrow('dynamically imported');
+    fail = false;
+    await expect(api.session.unlock({ password: 'x' })).resolves.toBe(true);
+  });
+});

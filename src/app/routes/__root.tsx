@@ -1,0 +1,104 @@
+// The root route: start-up (configuration and session), the access guard for every navigation
+// (spec 000 §2), and the hosts every page shares: error dialogs, realtime, the reload prompt.
+import { lazy, Suspense, useEffect } from 'react';
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import type { RouterContext } from '../lib/router-context.ts';
+import { decideAccess } from '../lib/guard.ts';
+import { loadStartUp } from '../lib/start-up.ts';
+import { configurationQuery } from '../lib/queries.ts';
+import { useApi } from '../lib/http.ts';
+import { useT } from '../lib/i18n.ts';
+import { useAuth, useSignedIn } from '../lib/use-auth.ts';
+import { isChunkLoadError, presentError } from '../lib/error-catalogue.ts';
+import { SIGN_IN_PATH } from '../lib/constants.ts';
+import { StatusPage } from '../components/status-page.tsx';
+import { ErrorCatalogueHost } from '../features/shell/error-catalogue-host.tsx';
+import { ChunkReloadPrompt, ReloadPromptContent } from '../features/shell/chunk-reload-prompt.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ context, location, matches }) => {
+    const state = await loadStartUp(context.queryClient, context.api, context.auth);
+    const access = decideAccess({
+      pathname: location.pathname,
+      searchStr: location.searchStr,
+      signedIn: state.signedIn,
+      locked: context.auth.isLocked(),
+      metas: matches.map((m) => m.staticData ?? {}),
+      granted: state.granted,
+      side: state.side,
+    });
+    if (access.type === 'redirect') throw redirect({ href: hrefOf(access.to, access.search), replace: true });
+    return { access };
+  },
+  component: RootLayout,
+  errorComponent: StartUpError,
+  notFoundComponent: lazyRouteComponent(() => import('../features/shell/status-pages.tsx'), 'NotFoundPage'),
+});
+
+// Not needed for the first paint of the sign-in page: loaded when first rendered.
+const Toasts = lazy(() => import('../features/shell/toasts.tsx'));
+const RealtimeBridge = lazy(() => import('../features/shell/realtime-bridge.tsx').then((m) => ({ default: m.RealtimeBridge })));
+
+function hrefOf(to: string, search?: Record<string, string>): string {
+  const query = search ? new URLSearchParams(search).toString() : '';
+  return query ? `${to}?${query}` : to;
+}
+
+function RootLayout() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const signedIn = useSignedIn();
+  const api = useApi();
+  const t = useT();
+  const { data: config } = useQuery(configurationQuery(api));
+  const culture = config?.localization.currentLanguage.name;
+
+  useEffect(() => {
+    if (culture) document.documentElement.lang = culture;
+  }, [culture]);
+
+  // Another tab locked, unlocked or signed out: run the guard again.
+  useEffect(() => auth.onOtherTab(() => { void router.invalidate(); }), [auth, router]);
+
+  const onUnauthorized = async (message: string) => {
+    if (!auth.isSignedIn()) return;
+    const here = router.state.location.href;
+    auth.signOut();
+    notifications.show({ color: 'orange', title: t('登录已失效'), message: message || t('请重新登录。') });
+    await router.navigate({ href: hrefOf(SIGN_IN_PATH, here && here !== '/' ? { redirect: here } : undefined), replace: true });
+    queryClient.clear();
+  };
+
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <Toasts />
+        {signedIn && <RealtimeBridge signedIn />}
+      </Suspense>
+      <ErrorCatalogueHost onUnauthorized={(m) => void onUnauthorized(m)} />
+      <ChunkReloadPrompt />
+    </>
+  );
+}
+
+/** The configuration could not be loaded: the server is unreachable or failing. */
+function StartUpError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  if (isChunkLoadError(error)) return <StatusPage title="" minHeight="100vh" actions={<ReloadPromptContent />} />;
+  const p = presentError(error);
+  const detail = p.type === 'dialog' ? [p.title, p.content].filter(Boolean).join('：') : p.message;
+  return (
+    <StatusPage
+      minHeight="100vh"
+      code="503"
+      title="暂时无法连接海仓服务"
+      description={detail}
+      actions={<Button onClick={() => { reset(); void router.invalidate(); }}>重试</Button>}
+    />
+  );
+}

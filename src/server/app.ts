@@ -1,0 +1,124 @@
+// buildApp: the whole HTTP server, used by main.ts and by every API test (app.inject).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { serializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Deps } from './framework.ts';
+import { AppError, MESSAGES } from './lib/errors.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { registerServices } from './plugins/services.ts';
+import { registerRealtime } from './plugins/realtime.ts';
+import { registerFiles } from './plugins/files.ts';
+import { registerExports } from './plugins/exports.ts';
+import { registerExpressImport } from './plugins/express-import.ts';
+import { implementations } from './modules/index.ts';
+import { APP_VERSION } from './modules/identity/service.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  tokenSecret: string;
+  /** The built console (vite build output); served when it exists. */
+  staticDir?: string;
+  logger?: boolean;
+}
+
+type Envelope = { result: null; targetUrl: null; success: false; error: { code: number; message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null }; unAuthorizedRequest: boolean; __abp: true };
+
+export function errorEnvelope(status: number, message: string, details: string | null = null, validationErrors: Envelope['error']['validationErrors'] = null): Envelope {
+  return { result: null, targetUrl: null, success: false, error: { code: 0, message, details, validationErrors }, unAuthorizedRequest: status === 401, __abp: true };
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Our own onResponse hook writes the one line per request.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  // POST ?id=… calls often carry no body at all: an empty JSON body is {}.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
+
+  // One log line per request.
+  app.addHook('onResponse', async (req, reply) => {
+    const principal = (req as typeof req & { principal?: { userId: number; tenantId: number | null } | null }).principal;
+    req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, userId: principal?.userId, tenantId: principal?.tenantId }, 'request');
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).send(errorEnvelope(error.status, error.message, error.details, error.validationErrors));
+    }
+    const fe = error as FastifyError;
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, a body too large, an unsupported media type: the client's fault, said plainly.
+      const details = fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? '请求体不是有效的 JSON。'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? '请求体过大。'
+        : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型，请使用 application/json。'
+        : error.message;
+      const code = status === 413 || status === 415 ? status : 400;
+      return reply.code(code).send(errorEnvelope(code, MESSAGES.invalidRequest, details, [{ message: details, members: ['body'] }]));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorEnvelope(500, MESSAGES.internal));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '海仓 Haicang API', version: APP_VERSION, description: 'ABP-compatible application services of the Haicang console.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/swagger/v1/swagger.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/swagger' });
+
+  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds) };
+  registerServices(app, deps, implementations);
+  await registerRealtime(app, deps);
+  await registerFiles(app, deps);
+  await registerExports(app, deps);
+  await registerExpressImport(app, deps);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+
+  const staticDir = options.staticDir;
+  const hasApp = !!staticDir && existsSync(path.join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false, cacheControl: false,
+      setHeaders: (reply, file) => {
+        // Hashed assets never change; everything else is revalidated.
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api|abpuserconfiguration|swagger|signalr)(\/|$)/i.test(req.url);
+    if (!isApi && hasApp && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client-side routes: the console's index.html.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorEnvelope(404, MESSAGES.notFound, `没有 ${req.method} ${req.url.split('?')[0]} 这个接口。`));
+  });
+
+  return app;
+}

@@ -1,0 +1,108 @@
+// `npm run seed:demo`: fills tenant Default with sellers, stores, orders and parcels in every state
+// the product has so far, through the real services (app.inject), so the data obeys every rule and
+// leaves the same audit trail as real use. Run it while the server is stopped (PGlite is one
+// process's database); running it twice changes nothing.
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { buildApp } from '../app.ts';
+import { resolveTokenSecret } from '../lib/secrets.ts';
+
+const TENANT = 1;
+const PASSWORD = 'demo123';
+const SELLERS = [
+  { userName: 'demo_seller1', name: '深圳小王', store: '小王数码 TW', site: 'TW' },
+  { userName: 'demo_seller2', name: '义乌李姐', store: '李姐家居 MY', site: 'MY' },
+  { userName: 'demo_seller3', name: '广州阿强', store: '阿强服饰 PH', site: 'PH' },
+] as const;
+const PRODUCTS = [
+  ['手机壳', 'CASE-IP15', '透明/iPhone 15', 3.5], ['数据线', 'CABLE-C1M', 'Type-C 1m', 2.8], ['蓝牙耳机', 'BT-EAR-02', '白色', 39],
+  ['收纳盒', 'BOX-S', '小号', 6.9], ['保温杯', 'CUP-500', '500ml 蓝', 25], ['T恤', 'TEE-M-BLK', 'M 黑色', 18], ['帆布包', 'BAG-CV', '米白', 12],
+] as const;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 5 });
+  try {
+    await database.migrate();
+    await seedDatabase(database);
+    const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
+    const app = await buildApp({ config: { ...config, logLevel: 'warn' }, database, tokenSecret, logger: false });
+    await app.ready();
+
+    let seq = 0;
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown) => {
+      const res = await app.inject({
+        method, url, payload: payload as object,
+        headers: { 'abp.tenantid': String(TENANT), ...(token ? { authorization: `Bearer ${token}` } : {}), 'content-type': 'application/json' },
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the seeder reads plain JSON envelopes, as the tests do
+      const body = res.json() as { result: any; error: { message: string; details?: string } | null };
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${body.error?.message} ${body.error?.details ?? ''}`);
+      return body.result;
+    };
+    const svc = (s: string, a: string) => `/api/services/app/${s}/${a}`;
+    const signIn = async (userName: string, password: string) =>
+      (await call('POST', '/api/TokenAuth/Authenticate', null, { userNameOrEmailAddress: userName, password })).accessToken as string;
+
+    const admin = await signIn('admin', '123qwe');
+    if ((await call('GET', `${svc('User', 'GetAll')}?keyword=demo_seller1`, admin)).totalCount > 0) {
+      console.log('demo data is already there (demo_seller1 exists): nothing to do');
+      await app.close();
+      return;
+    }
+
+    const picker = await call('POST', svc('User', 'Create'), admin, { userName: 'demo_picker', name: '仓库小张', password: PASSWORD, roleNames: ['Warehouse'], userType: 0 });
+    const pickerToken = await signIn(picker.userName, PASSWORD);
+    const warehouse = (await call('GET', `${svc('WarehouseInfo', 'GetWarehouseInfoList')}?isEnabled=true`, admin)).items[0];
+    const tracking = (prefix: string) => `${prefix}${String(Date.now()).slice(-7)}${String(seq++).padStart(3, '0')}`;
+    const scan = (shipment: string) => call('POST', svc('Logistics', 'SignByScan'), pickerToken, { shipment, warehouseInfoId: warehouse.id });
+
+    let orders = 0;
+    for (const [i, s] of SELLERS.entries()) {
+      await call('POST', svc('Account', 'Register'), null, { userName: s.userName, name: s.name, password: PASSWORD });
+      const seller = await signIn(s.userName, PASSWORD);
+      const me = (await call('GET', svc('Session', 'GetCurrentLoginInformations'), seller)).user;
+      const store = await call('POST', svc('BackStoreAddress', 'EditStoreAddress'), admin, {
+        userId: me.id, storeName: s.store, site: s.site, contactName: s.name, contactPhone: `1380000000${i}`, storeAddress: `${s.site} 买家仓`,
+      });
+      // Six orders per seller, each left in a different state.
+      for (let k = 0; k < 6; k++) {
+        const lineCount = 1 + ((k + i) % 3);
+        const lines = Array.from({ length: lineCount }, (_, n) => {
+          const [productName, productSku, specification, price] = PRODUCTS[(k * 2 + n + i) % PRODUCTS.length]!;
+          return { productName, productSku, specification, quantity: 1 + ((n + k) % 3), price, shipment: tracking(['SF', 'YT', 'ZTO'][n % 3]!) };
+        });
+        const order = await call('POST', svc('FrontOrder', 'CreateOrder'), seller, {
+          orderNumber: `26112${i}${String(k).padStart(2, '0')}${String(Date.now()).slice(-5)}`, storeId: store.id, warehouseInfoId: warehouse.id, site: s.site,
+          orderType: 2, cargoCategory: 1 + (k % 2), shippingMethods: 2, reMark: k === 0 ? '请用气泡膜包装' : null, orderProductInfosList: lines,
+        });
+        orders++;
+        const shipments = [...new Set(lines.map((l) => l.shipment))];
+        if (k === 1) await scan(shipments[0]!); // 处理中 / 部分到货 (or 已到齐 with one parcel)
+        if (k === 2) for (const sh of shipments) await scan(sh); // 已到齐
+        if (k === 3) await call('POST', `${svc('FrontOrder', 'UrgentOrder')}?id=${order.id}`, seller);
+        if (k === 4) {
+          await scan(shipments[0]!);
+          await call('POST', `${svc('FrontOrder', 'CancelOrder')}?id=${order.id}`, seller); // the arrived parcel becomes 异常
+        }
+        if (k === 5) await call('POST', svc('BackOrder', 'ProcesOrderStatu'), admin, { ids: [order.id], orderStatus: 7, reason: '面单信息不完整，请卖家补充' });
+        if (k === 3) {
+          const urge = await call('POST', svc('FrontUrgentOrder', 'CreateUrgent'), seller, { orderId: order.id, message: '买家催发货，麻烦尽快处理' });
+          if (i === 0) await call('POST', svc('BackUrgentOrder', 'ProcessUrgentOrder'), admin, { id: urge.id, reply: '今天下午打包发出' });
+        }
+      }
+    }
+    for (let n = 0; n < 3; n++) await scan(tracking('JD')); // 无主件
+    await call('POST', svc('Notification', 'Publish'), admin, { type: 0, title: '欢迎使用海仓', description: '这是演示数据：3 个卖家、18 个订单、若干包裹，覆盖各个状态。' });
+    await app.close();
+    console.log(`demo data: 3 sellers (demo_seller1..3 / ${PASSWORD}), picker demo_picker / ${PASSWORD}, ${orders} orders, 3 unclaimed parcels, in tenant Default`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

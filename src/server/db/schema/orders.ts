@@ -1,0 +1,160 @@
+// Stores, orders and their lines, parcels, inbound records and the audit trail (DOMAIN §2–§4).
+// Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { users } from './identity.ts';
+import { warehouseInfos } from './warehouse.ts';
+
+const kg = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'number' });
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A seller's shop (DOMAIN §2): orders are placed for a store. */
+export const stores = pgTable('stores', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  storeName: varchar('store_name', { length: 128 }).notNull(),
+  site: varchar('site', { length: 4 }).notNull(),
+  contactName: varchar('contact_name', { length: 64 }).notNull().default(''),
+  contactPhone: varchar('contact_phone', { length: 32 }).notNull().default(''),
+  storeAddress: varchar('store_address', { length: 256 }).notNull().default(''),
+  remark: varchar('remark', { length: 512 }),
+  whetherLocal: boolean('whether_local').notNull().default(false),
+  whetherEffective: boolean('whether_effective').notNull().default(true),
+  onlyOneShelfCost: bigint('only_one_shelf_cost', { mode: 'number' }),
+  deductIntegral: bigint('deduct_integral', { mode: 'number' }),
+  deductionCycle: integer('deduction_cycle'),
+  beginDeductionTime: time('begin_deduction_time'),
+  packedUserName: varchar('packed_user_name', { length: 64 }),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  creationTime: createdAt(),
+}, (t) => [index('stores_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId)]);
+
+/** An outbound shipment to one marketplace buyer (DOMAIN §3). */
+export const orders = pgTable('orders', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  tradeNo: varchar('trade_no', { length: 16 }).notNull(),
+  orderNumber: varchar('order_number', { length: 64 }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  userCode: varchar('user_code', { length: 16 }).notNull(),
+  storeId: bigint('store_id', { mode: 'number' }).notNull().references(() => stores.id),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull().references(() => warehouseInfos.id),
+  site: varchar('site', { length: 4 }).notNull(),
+  orderType: smallint('order_type').notNull(),
+  cargoCategory: smallint('cargo_category').notNull(),
+  shippingMethods: smallint('shipping_methods').notNull(),
+  orderStatus: smallint('order_status').notNull().default(1),
+  packageStatus: smallint('package_status').notNull().default(0),
+  isUrgent: boolean('is_urgent').notNull().default(false),
+  reMark: varchar('re_mark', { length: 512 }),
+  pdfGuid: varchar('pdf_guid', { length: 36 }),
+  holdReason: varchar('hold_reason', { length: 512 }),
+  shelfNumber: varchar('shelf_number', { length: 32 }),
+  /** The holding slot as a number (shelfNumber shows it as H0001); indexed over open orders. */
+  holdingSlot: integer('holding_slot'),
+  creationTime: createdAt(),
+  lastModificationTime: time('last_modification_time'),
+}, (t) => [
+  // The slots in use: open orders of a warehouse. The first free slot is found by probing this.
+  index('orders_open_slot_idx').on(t.tenantId, t.warehouseInfoId, t.holdingSlot)
+    .where(sql`${t.holdingSlot} is not null and ${t.packageStatus} < 5 and ${t.orderStatus} not in (4, 5, 6)`),
+  uniqueIndex('orders_trade_no_uq').on(t.tenantId, t.tradeNo),
+  index('orders_user_idx').on(t.tenantId, t.userId, t.id),
+  index('orders_status_idx').on(t.tenantId, t.orderStatus, t.packageStatus),
+  index('orders_number_idx').on(t.tenantId, t.orderNumber),
+  index('orders_queue_idx').on(t.tenantId, t.isUrgent, t.id),
+  tenantPolicy(t.tenantId),
+]);
+
+export const orderLines = pgTable('order_lines', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productName: varchar('product_name', { length: 256 }).notNull(),
+  productSku: varchar('product_sku', { length: 128 }).notNull().default(''),
+  specification: varchar('specification', { length: 256 }),
+  quantity: integer('quantity').notNull(),
+  price: bigint('price', { mode: 'number' }),
+  productImg: varchar('product_img', { length: 512 }),
+  shipment: varchar('shipment', { length: 64 }).notNull(),
+}, (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_shipment_idx').on(t.tenantId, t.shipment), tenantPolicy(t.tenantId)]);
+
+/** A domestic express package arriving at a warehouse (DOMAIN §4). One row per tracking number. */
+export const parcels = pgTable('parcels', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  shipment: varchar('shipment', { length: 64 }).notNull(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).references(() => warehouseInfos.id),
+  userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+  userCode: varchar('user_code', { length: 16 }),
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+  storeId: bigint('store_id', { mode: 'number' }),
+  orderType: smallint('order_type'),
+  receiveStatus: smallint('receive_status').notNull().default(0),
+  signForTime: time('sign_for_time'),
+  signUserId: bigint('sign_user_id', { mode: 'number' }),
+  signUserName: varchar('sign_user_name', { length: 64 }),
+  shelfNumber: varchar('shelf_number', { length: 32 }),
+  weight: kg('weight'),
+  reMark: varchar('re_mark', { length: 512 }),
+  abnormalReason: varchar('abnormal_reason', { length: 512 }),
+  imageGuid: varchar('image_guid', { length: 36 }),
+  goodsImageGuid: varchar('goods_image_guid', { length: 36 }),
+  userUploadImageGuid: varchar('user_upload_image_guid', { length: 36 }),
+  isNeedTakePicture: boolean('is_need_take_picture').notNull().default(false),
+  isConfirm: boolean('is_confirm').notNull().default(false),
+  rejectionTime: time('rejection_time'),
+  creationTime: createdAt(),
+}, (t) => [
+  uniqueIndex('parcels_shipment_uq').on(t.tenantId, t.shipment),
+  index('parcels_status_idx').on(t.tenantId, t.receiveStatus, t.id),
+  index('parcels_order_idx').on(t.orderId),
+  index('parcels_user_idx').on(t.tenantId, t.userId, t.id),
+  tenantPolicy(t.tenantId),
+]);
+
+/** One row per sign-in (the inbound record, IntoLogistics). */
+export const intoLogistics = pgTable('into_logistics', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  parcelId: bigint('parcel_id', { mode: 'number' }).notNull().references(() => parcels.id),
+  shipment: varchar('shipment', { length: 64 }).notNull(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).references(() => warehouseInfos.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  storeName: varchar('store_name', { length: 128 }),
+  creationTime: createdAt(),
+}, (t) => [uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime), tenantPolicy(t.tenantId)]);
+
+/** The audit trail (DOMAIN §0): every state transition of an order, parcel, stock record or rejection. */
+export const orderOperates = pgTable('order_operates', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  entity: varchar('entity', { length: 16 }).notNull(),
+  entityId: bigint('entity_id', { mode: 'number' }).notNull(),
+  tradeNo: varchar('trade_no', { length: 64 }),
+  orderNumber: varchar('order_number', { length: 64 }),
+  action: varchar('action', { length: 64 }).notNull(),
+  statusBefore: varchar('status_before', { length: 32 }),
+  statusAfter: varchar('status_after', { length: 32 }),
+  note: varchar('note', { length: 512 }),
+  userId: bigint('user_id', { mode: 'number' }),
+  userName: varchar('user_name', { length: 64 }),
+  creationTime: createdAt(),
+}, (t) => [index('order_operates_entity_idx').on(t.tenantId, t.entity, t.entityId), index('order_operates_time_idx').on(t.tenantId, t.creationTime), tenantPolicy(t.tenantId)]);
+
+/** An urge request (催单, DOMAIN §3): the seller writes about an order, staff reply. 0 待处理 / 1 已处理. */
+export const urgentRequests = pgTable('urgent_requests', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id),
+  message: varchar('message', { length: 1000 }).notNull(),
+  status: smallint('status').notNull().default(0),
+  reply: varchar('reply', { length: 1000 }),
+  replyUserName: varchar('reply_user_name', { length: 64 }),
+  replyTime: time('reply_time'),
+  creationTime: createdAt(),
+}, (t) => [index('urgent_requests_status_idx').on(t.tenantId, t.status, t.id), index('urgent_requests_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId)]);

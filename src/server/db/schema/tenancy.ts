@@ -1,0 +1,32 @@
+// Tenant isolation lives in the database: every tenant-owned table has a tenant_id that defaults
+// to the transaction's tenant and a row-level-security policy for the application role. The
+// request transaction switches to that role and sets app.tenant_id, so no query can forget the
+// filter (docs/decisions/0002-tenant-isolation-with-rls.md).
+import { sql, type SQL } from 'drizzle-orm';
+import { bigint, pgPolicy, pgRole, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+
+export const APP_ROLE = 'haicang_app';
+export const appRole = pgRole(APP_ROLE).existing();
+
+const currentTenant = sql`nullif(current_setting('app.tenant_id', true), '')::bigint`;
+
+/** tenant_id of a business table: required, defaults to the current transaction's tenant. */
+export const tenantIdColumn = () => bigint('tenant_id', { mode: 'number' }).notNull().default(currentTenant);
+
+/** tenant_id of an identity table (users, roles): null for the host's own rows. */
+export const hostOrTenantIdColumn = () => bigint('tenant_id', { mode: 'number' }).default(currentTenant);
+
+/** Business rows: visible only inside their tenant; the host sees none. */
+export const tenantPolicy = (column: PgColumn) => {
+  const check: SQL = sql`${column} = ${currentTenant}`;
+  return pgPolicy('tenant_isolation', { as: 'permissive', for: 'all', to: appRole, using: check, withCheck: check });
+};
+
+/** Identity rows: the host sees its own (tenant_id null), a tenant its own. */
+export const hostOrTenantPolicy = (column: PgColumn) => {
+  const check: SQL = sql`${column} is not distinct from ${currentTenant}`;
+  return pgPolicy('tenant_isolation', { as: 'permissive', for: 'all', to: appRole, using: check, withCheck: check });
+};
+
+export const createdAt = (name = 'creation_time') => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();

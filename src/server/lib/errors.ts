@@ -1,0 +1,30 @@
+// One error type for business refusals; the error handler turns everything into the envelope.
+
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: RefusalStatus,
+    message: string,
+    readonly details: string | null = null,
+    readonly validationErrors: { message: string; members: string[] }[] | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const MESSAGES = {
+  invalidRequest: '您的请求无效!',
+  notSignedIn: '当前用户没有登录到系统！',
+  forbidden: '未授予所需的权限。',
+  notFound: '没有找到对应的实体',
+  internal: '对不起，在处理您的请求期间产生了一个服务器内部错误！',
+  loginFailed: '登录失败!',
+} as const;
+
+export const notFound = (what = '记录'): AppError => new AppError(404, MESSAGES.notFound, `${what}不存在或已被删除。`);
+export const conflict = (message: string, details: string | null = null): AppError => new AppError(409, message, details);
+export const forbidden = (details: string | null = null): AppError => new AppError(403, MESSAGES.forbidden, details);
+export const unauthorized = (details: string | null = null): AppError => new AppError(401, MESSAGES.notSignedIn, details);
+export const invalid = (member: string, message: string): AppError =>
+  new AppError(400, MESSAGES.invalidRequest, `${member}: ${message}`, [{ message, members: [member] }]);

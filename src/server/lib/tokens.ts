@@ -1,0 +1,54 @@
+// Access tokens (JWT, HS256) and the encrypted token ABP clients keep in the enc_auth_token
+// cookie for the realtime connection (JWE, dir + A256GCM, wrapping the access token).
+import { createHash } from 'node:crypto';
+import { CompactEncrypt, SignJWT, compactDecrypt, jwtVerify } from 'jose';
+
+export interface Principal { userId: number; tenantId: number | null }
+
+export interface TokenService {
+  issue(principal: Principal): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
+  verify(accessToken: string): Promise<Principal | null>;
+  verifyEncrypted(encryptedAccessToken: string): Promise<Principal | null>;
+}
+
+const derive = (secret: string, purpose: string) => createHash('sha256').update(`${purpose}:${secret}`).digest();
+
+export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
+  const signKey = derive(secret, 'haicang-sign');
+  const encKey = derive(secret, 'haicang-enc');
+  const verify = async (token: string): Promise<Principal | null> => {
+    try {
+      const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang' });
+      const userId = Number(payload.sub);
+      const tid = payload['tid'];
+      if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+      return { userId, tenantId: typeof tid === 'number' ? tid : null };
+    } catch {
+      return null;
+    }
+  };
+  return {
+    async issue(principal) {
+      const accessToken = await new SignJWT({ tid: principal.tenantId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(principal.userId))
+        .setIssuer('haicang')
+        .setIssuedAt()
+        .setExpirationTime(`${lifetimeSeconds}s`)
+        .sign(signKey);
+      const encryptedAccessToken = await new CompactEncrypt(new TextEncoder().encode(accessToken))
+        .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+        .encrypt(encKey);
+      return { accessToken, encryptedAccessToken, expireInSeconds: lifetimeSeconds };
+    },
+    verify,
+    async verifyEncrypted(encrypted) {
+      try {
+        const { plaintext } = await compactDecrypt(encrypted, encKey);
+        return verify(new TextDecoder().decode(plaintext));
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// Starts the server: configuration, database (migrate, seed on first start), HTTP, shutdown.
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DataDirInUseError, openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { buildApp } from './app.ts';
+import { resolveTokenSecret } from './lib/secrets.ts';
+import { purgeIdempotencyKeys } from './modules/platform/idempotency.ts';
+import { APP_DIST_DIR } from './lib/paths.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const started = performance.now();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  await database.migrate();
+  const { seeded } = await seedDatabase(database);
+  const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
+  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR });
+  if (seeded) app.log.info('first start: seeded host admin and tenant Default (admin / 123qwe)');
+
+  const purge = async () => {
+    try { await purgeIdempotencyKeys(database.root); } catch (err) { app.log.warn({ err }, 'idempotency purge failed'); }
+  };
+  await purge();
+  const timer = setInterval(purge, 6 * 3600 * 1000);
+  timer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests');
+    clearInterval(timer);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, dataDir: config.dataDir, startMs: Math.round(performance.now() - started) }, `海仓 listening on http://localhost:${config.port}`);
+}
+
+main().catch((err) => {
+  const text = err instanceof DataDirInUseError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err);
+  process.stderr.write(`Failed to start: ${text}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+// The audit trail (DOMAIN §0): one row per state transition, written in the same transaction.
+import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderOperates } from '../../db/schema/index.ts';
+import type { CurrentUser } from '../../framework.ts';
+
+export type AuditEntity = 'order' | 'parcel' | 'stock' | 'rejection';
+
+export interface AuditEntry {
+  entity: AuditEntity; entityId: number; tradeNo?: string | null; orderNumber?: string | null;
+  action: string; before?: string | number | null; after?: string | number | null; note?: string | null;
+}
+
+export async function audit(tx: Db, who: Pick<CurrentUser, 'id' | 'name' | 'userName'> | null, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(orderOperates).values(entries.map((e) => ({
+    entity: e.entity, entityId: e.entityId, tradeNo: e.tradeNo ?? null, orderNumber: e.orderNumber ?? null, action: e.action,
+    statusBefore: e.before === undefined || e.before === null ? null : String(e.before), statusAfter: e.after === undefined || e.after === null ? null : String(e.after),
+    note: e.note ?? null, userId: who?.id ?? null, userName: who ? who.name || who.userName : null,
+  })));
+}
+
+export async function auditOf(tx: Db, entity: AuditEntity, entityId: number) {
+  return tx.select().from(orderOperates).where(and(eq(orderOperates.entity, entity), eq(orderOperates.entityId, entityId))).orderBy(asc(orderOperates.id));
+}
+
+export async function listAudit(tx: Db, f: { entity?: AuditEntity | undefined; number?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.entity) parts.push(eq(orderOperates.entity, f.entity));
+  if (f.number) parts.push(or(eq(orderOperates.tradeNo, f.number), eq(orderOperates.orderNumber, f.number))!);
+  if (f.timeFrom) parts.push(gte(orderOperates.creationTime, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(orderOperates.creationTime, new Date(f.timeTo)));
+  const where = parts.length ? and(...parts) : undefined;
+  const [total] = await tx.select({ n: count() }).from(orderOperates).where(where);
+  const rows = await tx.select().from(orderOperates).where(where).orderBy(desc(orderOperates.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export function toAuditDto(a: typeof orderOperates.$inferSelect) {
+  return {
+    id: a.id, entity: a.entity, entityId: a.entityId, tradeNo: a.tradeNo, orderNumber: a.orderNumber, action: a.action,
+    statusBefore: a.statusBefore, statusAfter: a.statusAfter, note: a.note, userName: a.userName, creationTime: a.creationTime.toISOString(),
+  };
+}

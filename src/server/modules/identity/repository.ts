@@ -1,0 +1,238 @@
+// Users, roles, permissions and tenants: Drizzle queries only, rows out.
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Db, TenantId } from '../../db/client.ts';
+import { rolePermissions, roles, tenants, userRoles, users } from '../../db/schema/index.ts';
+import type { CurrentUser } from '../../framework.ts';
+import type { Principal } from '../../lib/tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+export type TenantRow = typeof tenants.$inferSelect;
+
+export const normalize = (s: string): string => s.trim().toUpperCase();
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The signed-in user with the union of its roles' permissions, or null when the user is gone,
+ * inactive, or its tenant is inactive. Runs in the request's transaction (row-level security
+ * already confines it to the token's tenant) or, for manual actions, in a short one of its own.
+ */
+export async function loadCurrentUser(tx: Db | null, database: Database, principal: Principal): Promise<CurrentUser | null> {
+  if (!tx) return database.withTenant(principal.tenantId, (t) => loadCurrentUser(t, database, principal));
+  const tenantActive: SQL = principal.tenantId === null
+    ? sql`true`
+    : sql`exists (select 1 from ${tenants} where ${tenants.id} = ${principal.tenantId} and ${tenants.isActive} and not ${tenants.isDeleted})`;
+  const [row] = await tx.select({
+    id: users.id, tenantId: users.tenantId, userName: users.userName, name: users.name, surname: users.surname,
+    emailAddress: users.emailAddress, userType: users.userType, userCode: users.userCode, language: users.language,
+    // Qualified by hand: inside a single-table select Drizzle leaves column names unqualified.
+    permissions: sql<string[]>`array(select distinct rp.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = "users"."id")`,
+    tenantActive: sql<boolean>`${tenantActive}`,
+  }).from(users).where(and(eq(users.id, principal.userId), eq(users.isActive, true), eq(users.isDeleted, false)));
+  if (!row || !row.tenantActive) return null;
+  return { ...row, userType: row.userType === 1 ? 1 : 0, permissions: new Set(row.permissions) };
+}
+
+export async function findUserForLogin(tx: Db, tenantId: TenantId, login: string): Promise<UserRow | undefined> {
+  const n = normalize(login);
+  const [row] = await tx.select().from(users)
+    .where(and(
+      sql`coalesce(${users.tenantId}, 0) = ${tenantId ?? 0}`,
+      eq(users.isDeleted, false),
+      or(eq(users.normalizedUserName, n), eq(users.normalizedEmailAddress, n)),
+    ))
+    .orderBy(sql`${users.normalizedUserName} = ${n} desc`)
+    .limit(1);
+  return row;
+}
+
+export async function recordLoginFailure(tx: Db, userId: number, maxFailures: number, lockoutSeconds: number): Promise<{ lockedOut: boolean }> {
+  const [row] = await tx.update(users).set({
+    accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${maxFailures} then 0 else ${users.accessFailedCount} + 1 end`,
+    lockoutEnd: sql`case when ${users.accessFailedCount} + 1 >= ${maxFailures} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
+  }).where(eq(users.id, userId)).returning({ lockoutEnd: users.lockoutEnd });
+  return { lockedOut: !!row?.lockoutEnd && row.lockoutEnd.getTime() > Date.now() };
+}
+
+export async function recordLoginSuccess(tx: Db, userId: number): Promise<void> {
+  await tx.update(users).set({ accessFailedCount: 0, lockoutEnd: null, lastLoginTime: sql`now()` }).where(eq(users.id, userId));
+}
+
+export async function getUser(tx: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.isDeleted, false)));
+  return row;
+}
+
+export async function roleNamesOf(tx: Db, userIds: readonly number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (userIds.length === 0) return map;
+  const rows = await tx.select({ userId: userRoles.userId, name: roles.name }).from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, [...userIds]))
+    .orderBy(asc(roles.name));
+  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.name]);
+  return map;
+}
+
+export interface UserFilter { keyword?: string | undefined; isActive?: boolean | undefined; userType?: number | undefined }
+
+function userWhere(f: UserFilter): SQL | undefined {
+  const parts: SQL[] = [eq(users.isDeleted, false)];
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    parts.push(or(ilike(users.userName, p), ilike(users.name, p), ilike(users.surname, p), ilike(users.emailAddress, p), ilike(users.userCode, p), ilike(users.phoneNumber, p))!);
+  }
+  if (f.isActive !== undefined) parts.push(eq(users.isActive, f.isActive));
+  if (f.userType !== undefined) parts.push(eq(users.userType, f.userType));
+  return and(...parts);
+}
+
+export async function listUsers(tx: Db, f: UserFilter, page: { limit: number; offset: number }): Promise<{ total: number; rows: UserRow[] }> {
+  const where = userWhere(f);
+  const [totals, rows] = [
+    await tx.select({ n: count() }).from(users).where(where),
+    await tx.select().from(users).where(where).orderBy(desc(users.id)).limit(page.limit).offset(page.offset),
+  ];
+  return { total: totals[0]?.n ?? 0, rows };
+}
+
+export async function userNameTaken(tx: Db, tenantId: TenantId, userName: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(and(
+    sql`coalesce(${users.tenantId}, 0) = ${tenantId ?? 0}`, eq(users.isDeleted, false), eq(users.normalizedUserName, normalize(userName)),
+    exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+  )).limit(1);
+  return !!row;
+}
+
+export async function emailTaken(tx: Db, tenantId: TenantId, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(and(
+    sql`coalesce(${users.tenantId}, 0) = ${tenantId ?? 0}`, eq(users.isDeleted, false), eq(users.normalizedEmailAddress, normalize(email)),
+    exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+  )).limit(1);
+  return !!row;
+}
+
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'tenantId' | 'creationTime'>;
+
+export async function insertUser(tx: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(tx: Db, id: number, values: Partial<NewUser>): Promise<UserRow | undefined> {
+  const [row] = await tx.update(users).set(values).where(and(eq(users.id, id), eq(users.isDeleted, false))).returning();
+  return row;
+}
+
+export async function setUserRoles(tx: Db, userId: number, roleIds: readonly number[]): Promise<void> {
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export async function rolesByNames(tx: Db, names: readonly string[]): Promise<RoleRow[]> {
+  if (names.length === 0) return [];
+  return tx.select().from(roles).where(inArray(roles.normalizedName, names.map(normalize)));
+}
+
+export async function defaultRoles(tx: Db): Promise<RoleRow[]> {
+  return tx.select().from(roles).where(eq(roles.isDefault, true));
+}
+
+export async function listAllRoles(tx: Db): Promise<RoleRow[]> {
+  return tx.select().from(roles).orderBy(asc(roles.id));
+}
+
+export async function listRoles(tx: Db, f: { keyword?: string | undefined; permission?: string | undefined }, page: { limit: number; offset: number }): Promise<{ total: number; rows: RoleRow[] }> {
+  const parts: SQL[] = [];
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    parts.push(or(ilike(roles.name, p), ilike(roles.displayName, p), ilike(roles.description, p))!);
+  }
+  if (f.permission) parts.push(sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} and ${rolePermissions.name} = ${f.permission})`);
+  const where = parts.length ? and(...parts) : undefined;
+  const totals = await tx.select({ n: count() }).from(roles).where(where);
+  const rows = await tx.select().from(roles).where(where).orderBy(asc(roles.id)).limit(page.limit).offset(page.offset);
+  return { total: totals[0]?.n ?? 0, rows };
+}
+
+export async function getRole(tx: Db, id: number): Promise<RoleRow | undefined> {
+  const [row] = await tx.select().from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function roleNameTaken(tx: Db, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx.select({ id: roles.id }).from(roles)
+    .where(and(eq(roles.normalizedName, normalize(name)), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined)).limit(1);
+  return !!row;
+}
+
+export async function permissionsOf(tx: Db, roleIds: readonly number[]): Promise<Map<number, string[]>> {
+  const map = new Map<number, string[]>();
+  if (roleIds.length === 0) return map;
+  const rows = await tx.select().from(rolePermissions).where(inArray(rolePermissions.roleId, [...roleIds])).orderBy(asc(rolePermissions.name));
+  for (const r of rows) map.set(r.roleId, [...(map.get(r.roleId) ?? []), r.name]);
+  return map;
+}
+
+export type NewRole = Omit<typeof roles.$inferInsert, 'id' | 'tenantId' | 'creationTime'>;
+
+export async function insertRole(tx: Db, values: NewRole): Promise<RoleRow> {
+  const [row] = await tx.insert(roles).values(values).returning();
+  return row!;
+}
+
+export async function updateRole(tx: Db, id: number, values: Partial<NewRole>): Promise<RoleRow | undefined> {
+  const [row] = await tx.update(roles).set(values).where(eq(roles.id, id)).returning();
+  return row;
+}
+
+export async function deleteRole(tx: Db, id: number): Promise<void> {
+  await tx.delete(roles).where(eq(roles.id, id));
+}
+
+export async function setRolePermissions(tx: Db, roleId: number, names: readonly string[]): Promise<void> {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (names.length) await tx.insert(rolePermissions).values([...new Set(names)].map((name) => ({ roleId, name })));
+}
+
+export async function listSellers(tx: Db, keyword: string | undefined, limit: number): Promise<UserRow[]> {
+  return tx.select().from(users).where(and(userWhere({ keyword, userType: 1, isActive: true }))).orderBy(asc(users.userCode)).limit(limit);
+}
+
+// Tenants (platform rows, no row-level security).
+
+export async function findTenantByName(tx: Db, tenancyName: string): Promise<TenantRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(and(sql`lower(${tenants.tenancyName}) = lower(${tenancyName})`, eq(tenants.isDeleted, false)));
+  return row;
+}
+
+export async function getTenant(tx: Db, id: number): Promise<TenantRow | undefined> {
+  const [row] = await tx.select().from(tenants).where(and(eq(tenants.id, id), eq(tenants.isDeleted, false)));
+  return row;
+}
+
+export async function listTenants(tx: Db, f: { keyword?: string | undefined; isActive?: boolean | undefined }, page: { limit: number; offset: number }): Promise<{ total: number; rows: TenantRow[] }> {
+  const parts: SQL[] = [eq(tenants.isDeleted, false)];
+  if (f.keyword) {
+    const p = likePattern(f.keyword);
+    parts.push(or(ilike(tenants.tenancyName, p), ilike(tenants.name, p))!);
+  }
+  if (f.isActive !== undefined) parts.push(eq(tenants.isActive, f.isActive));
+  const where = and(...parts);
+  const totals = await tx.select({ n: count() }).from(tenants).where(where);
+  const rows = await tx.select().from(tenants).where(where).orderBy(asc(tenants.id)).limit(page.limit).offset(page.offset);
+  return { total: totals[0]?.n ?? 0, rows };
+}
+
+export type NewTenant = Omit<typeof tenants.$inferInsert, 'id' | 'creationTime' | 'isDeleted'>;
+
+export async function insertTenant(tx: Db, values: NewTenant): Promise<TenantRow> {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  return row!;
+}
+
+export async function updateTenant(tx: Db, id: number, values: Partial<NewTenant & { isDeleted: boolean }>): Promise<TenantRow | undefined> {
+  const [row] = await tx.update(tenants).set(values).where(and(eq(tenants.id, id), eq(tenants.isDeleted, false))).returning();
+  return row;
+}

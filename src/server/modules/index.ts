@@ -1,0 +1,20 @@
+// Every implemented service. A test checks this list against the registry in #shared/contracts.
+import type { ServiceImplementation } from '../framework.ts';
+import { accountService, roleService, sessionService, tenantService, tokenAuthService, userService } from './identity/service.ts';
+import { configurationService } from './configuration/service.ts';
+import { warehouseCityService, warehouseInfoService } from './warehouse/service.ts';
+import { backOrderService } from './orders/back-order.ts';
+import { orderOperateService } from './audit/service.ts';
+import { expressImportService } from './express-import/service.ts';
+import { backUrgentOrderService, frontUrgentOrderService, userExpressInfoService } from './orders/urgent.ts';
+import { notificationService } from './notification/service.ts';
+import { backStoreAddressService } from './stores/service.ts';
+import { frontOrderService } from './orders/front-order.ts';
+import { intoLogisticsServiceImpl, logisticsService } from './orders/logistics.ts';
+
+export const implementations: readonly ServiceImplementation[] = [
+  tokenAuthService, configurationService, sessionService, accountService, userService, roleService, tenantService,
+  warehouseCityService, warehouseInfoService, backOrderService, notificationService,
+  backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,
+  frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService,
+] as unknown as readonly ServiceImplementation[];

@@ -1,0 +1,50 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export async function listForUser(tx: Db, userId: number, f: { type?: number | undefined; isRead?: boolean | undefined }, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [eq(notifications.userId, userId)];
+  if (f.type !== undefined) parts.push(eq(notifications.type, f.type));
+  if (f.isRead !== undefined) parts.push(eq(notifications.isRead, f.isRead));
+  const where = and(...parts);
+  const [total] = await tx.select({ n: count() }).from(notifications).where(where);
+  const [unread] = await tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  const rows = await tx.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, unread: unread?.n ?? 0, rows };
+}
+
+export async function markRead(tx: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await tx.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(tx: Db, userId: number, type?: number): Promise<void> {
+  await tx.update(notifications).set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false), type === undefined ? undefined : eq(notifications.type, type)));
+}
+
+/** One row per recipient; recipients are active users of the transaction's tenant. */
+export async function insertForUsers(tx: Db, userIds: readonly number[] | 'all', n: { type: number; title: string; description: string }): Promise<NotificationRow[]> {
+  const recipients = userIds === 'all'
+    ? (await tx.select({ id: users.id }).from(users).where(and(eq(users.isActive, true), eq(users.isDeleted, false)))).map((r) => r.id)
+    : (await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, [...userIds]), eq(users.isDeleted, false)))).map((r) => r.id);
+  if (recipients.length === 0) return [];
+  return tx.insert(notifications).values(recipients.map((userId) => ({ userId, ...n }))).returning();
+}
+
+/** Read by the realtime hub with the owner connection (it serves every tenant's sockets). */
+export async function loadByIds(root: Db, ids: readonly number[]): Promise<NotificationRow[]> {
+  if (ids.length === 0) return [];
+  return root.select().from(notifications).where(inArray(notifications.id, [...ids]));
+}
+
+export const REALTIME_CHANNEL = 'haicang_realtime';
+
+/** NOTIFY is transactional: the message leaves only if the transaction commits. */
+export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ n: ids.slice(i, i + 500) })})`);
+  }
+}

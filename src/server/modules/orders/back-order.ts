@@ -1,0 +1,115 @@
+// BackOrder: the back office reads, searches and corrects orders (DOMAIN §3). Staff see every
+// order of the tenant (group data scopes arrive with BackGroup).
+import { backOrder } from '#shared/contracts/back-order.ts';
+import { pageWindow } from '#shared/contracts/common.ts';
+import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
+import { implement, requireUser } from '../../framework.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/repository.ts';
+import { listSellers } from '../identity/repository.ts';
+import { orderDetail, orderDto } from './front-order.ts';
+import { attachPhotos, cancelOrderKeepingGoods } from './inbound.ts';
+import { assertAllowed, assertParcelAllowed, manualOrderStatusAllowed, manualPackageStatusAllowed } from './transitions.ts';
+import { toOrderDto, toParcelDto } from './dto.ts';
+import * as repo from './repository.ts';
+
+const ORDER_STATUS_LABEL: Record<number, string> = { 1: '待处理', 2: '处理中', 3: '待补运费', 4: '已发货', 5: '已完成', 6: '已取消', 7: '问题件' };
+const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部分到货', 2: '已到齐', 3: '已打包', 4: '已称重', 5: '已出库' };
+
+export const backOrderService = implement(backOrder, () => ({
+  async getUserList(input, ctx) {
+    const rows = await listSellers(ctx.db, input.keyword, 500);
+    return rows.map((r) => ({ id: r.id, userCode: r.userCode ?? '', name: r.name, userName: r.userName }));
+  },
+
+  async getOrderList(input, ctx) {
+    const { total, rows } = await repo.listOrders(ctx.db, input, pageWindow(input));
+    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
+    return { totalCount: total, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+  },
+
+  async getOrderInfo(input, ctx) {
+    const order = await repo.getOrder(ctx.db, input.id);
+    if (!order) throw notFound('订单');
+    return orderDetail(ctx.db, order);
+  },
+
+  async getSearchOrderList(input, ctx) {
+    const { rows } = await repo.listOrders(ctx.db, { number: input.tradeNo }, { limit: 50, offset: 0 });
+    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
+    return rows.map((r) => toOrderDto(r, lines.get(r.id) ?? []));
+  },
+
+  async arriveWarehouse(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await repo.orderByTradeNo(ctx.db, input.tradeNo, true);
+    if (!order) throw notFound('订单');
+    assertAllowed('arriveWarehouse', order);
+    const orderStatus = order.orderStatus === ORDER_STATUS.pending ? ORDER_STATUS.processing : order.orderStatus;
+    const slot = order.shelfNumber ? {} : await repo.nextFreeSlot(ctx.db, order.warehouseInfoId);
+    await repo.updateOrder(ctx.db, order.id, { packageStatus: PACKAGE_STATUS.complete, orderStatus, ...slot });
+    await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'arriveWarehouse', before: `${order.orderStatus}/${order.packageStatus}`, after: `${orderStatus}/${PACKAGE_STATUS.complete}`, note: '仓库手动标记已到齐' }]);
+    return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);
+  },
+
+  async cancelOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await repo.getOrder(ctx.db, input.id, { forUpdate: true });
+    if (!order) throw notFound('订单');
+    assertAllowed('staffCancel', order);
+    await cancelOrderKeepingGoods(ctx.db, me, order, 'staffCancel', '订单已被仓库取消，待卖家处理');
+    return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);
+  },
+
+  async cancelUrgentOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await repo.getOrder(ctx.db, input.id, { forUpdate: true });
+    if (!order) throw notFound('订单');
+    assertAllowed('markNormal', order);
+    await repo.updateOrder(ctx.db, order.id, { isUrgent: false });
+    await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'cancelUrgent' }]);
+    return orderDto(ctx.db, { ...order, isUrgent: false });
+  },
+
+  async procesOrderStatus(input, ctx) {
+    const me = requireUser(ctx);
+    for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
+      const order = await repo.getOrder(ctx.db, id, { forUpdate: true });
+      if (!order) throw notFound(`订单 ${id}`);
+      if (!manualOrderStatusAllowed(order.orderStatus, input.orderStatus)) {
+        throw conflict(`订单 ${order.tradeNo} 不能从「${ORDER_STATUS_LABEL[order.orderStatus]}」改为「${ORDER_STATUS_LABEL[input.orderStatus]}」：只能前进一步，或设为问题件再恢复。`);
+      }
+      if (input.orderStatus === ORDER_STATUS.onHold && !input.reason) throw conflict('设为问题件需要填写原因。');
+      await repo.updateOrder(ctx.db, order.id, { orderStatus: input.orderStatus, holdReason: input.orderStatus === ORDER_STATUS.onHold ? input.reason ?? null : order.holdReason });
+      await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'processOrderStatus', before: order.orderStatus, after: input.orderStatus, note: input.reason ?? null }]);
+    }
+    return { count: new Set(input.ids).size };
+  },
+
+  async processOrderPackageStatus(input, ctx) {
+    const me = requireUser(ctx);
+    for (const id of [...new Set(input.ids)].sort((a, b) => a - b)) {
+      const order = await repo.getOrder(ctx.db, id, { forUpdate: true });
+      if (!order) throw notFound(`订单 ${id}`);
+      if (!manualPackageStatusAllowed(order, input.packageStatus)) {
+        throw conflict(`订单 ${order.tradeNo} 的包裹状态不能从「${PACKAGE_STATUS_LABEL[order.packageStatus]}」改为「${PACKAGE_STATUS_LABEL[input.packageStatus]}」：只能前进一步。`);
+      }
+      await repo.updateOrder(ctx.db, order.id, { packageStatus: input.packageStatus });
+      await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'processPackageStatus', before: order.packageStatus, after: input.packageStatus, note: input.reason ?? null }]);
+    }
+    return { count: new Set(input.ids).size };
+  },
+
+  async setTakePictureAbnormal(input, ctx) {
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel) throw notFound('包裹');
+    assertParcelAllowed('markAbnormal', parcel);
+    return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, { imageGuid: input.imageGuid, abnormalReason: input.reason }));
+  },
+
+  async getAbnormalReceivingOrderList(input, ctx) {
+    const statuses = input.receiveStatus !== undefined ? [input.receiveStatus] : [RECEIVE_STATUS.unclaimed, RECEIVE_STATUS.abnormal];
+    const { total, rows } = await repo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
+    return { totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+  },
+}));

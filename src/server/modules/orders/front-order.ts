@@ -1,0 +1,183 @@
+// FrontOrder: a seller's own orders (DOMAIN §3, §9). Another seller's order is a 404.
+import type { z } from 'zod';
+import { frontOrder, type CreateOrderInput } from '#shared/contracts/orders.ts';
+import { pageWindow } from '#shared/contracts/common.ts';
+import { ORDER_STATUS, ORDER_TYPE, RECEIVE_STATUS, SHIPPING_METHOD } from '#shared/enums.ts';
+import type { Db } from '../../db/client.ts';
+import { implement, requireUser, type CurrentUser } from '../../framework.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
+import { advanceOrder, cancelOrderKeepingGoods, declareExistingParcel } from './inbound.ts';
+import { nextTradeNo } from './trade-no.ts';
+import { assertAllowed } from './transitions.ts';
+import { pointsToCents, toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
+import * as repo from './repository.ts';
+
+type OrderInput = z.output<typeof CreateOrderInput>;
+
+export async function orderDto(tx: Db, order: repo.OrderView) {
+  const lines = await repo.linesOf(tx, [order.id]);
+  return toOrderDto(order, lines.get(order.id) ?? []);
+}
+
+/** The order with its lines, parcels and audit trail (seller and back office alike). */
+export async function orderDetail(tx: Db, order: repo.OrderView) {
+  const [dto, parcels, trail] = [await orderDto(tx, order), await repo.parcelsOfOrders(tx, [order.id]), await auditOf(tx, 'order', order.id)];
+  return { ...dto, parcels: parcels.map((p) => toParcelDto(p, order.warehouseName)), audit: trail.map(toAuditDto) };
+}
+
+async function ownOrder(tx: Db, me: CurrentUser, id: number, forUpdate = false): Promise<repo.OrderView> {
+  const order = await repo.getOrder(tx, id, { userId: me.id, forUpdate });
+  if (!order) throw notFound('订单');
+  return order;
+}
+
+/** Checks what an order refers to: the seller's own enabled store, an enabled warehouse, the label. */
+async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
+  const store = await repo.getStore(tx, input.storeId);
+  if (!store || store.userId !== me.id) throw invalid('storeId', '店铺不存在或不属于您');
+  if (!store.whetherEffective) throw conflict(`店铺 ${store.storeName} 已停用，不能下单。`);
+  if (store.site !== input.site) throw invalid('site', `与店铺站点 ${store.site} 不一致`);
+  const warehouse = await repo.warehouseById(tx, input.warehouseInfoId);
+  if (!warehouse || !warehouse.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
+  if (input.shippingMethods === SHIPPING_METHOD.shopeeSls && !input.pdfGuid) throw invalid('pdfGuid', '虾皮官方物流的订单需要上传面单 PDF');
+  return { store, warehouse };
+}
+
+/**
+ * Ties the order's tracking numbers to parcel rows: declares new ones, claims ones already signed
+ * in as 无主件, refuses numbers that belong to another order. Returns whether any was already here.
+ */
+async function declareParcels(tx: Db, me: CurrentUser, order: repo.OrderRow, shipments: readonly string[]): Promise<boolean> {
+  const existing = await repo.parcelsByShipments(tx, shipments, true);
+  const byShipment = new Map(existing.map((p) => [p.shipment, p]));
+  let arrived = false;
+  const fresh: string[] = [];
+  for (const shipment of shipments) {
+    const p = byShipment.get(shipment);
+    if (!p) { fresh.push(shipment); continue; }
+    if (p.orderId === order.id) { if (p.receiveStatus === RECEIVE_STATUS.signed) arrived = true; continue; }
+    const outcome = await declareExistingParcel(tx, me, p, me,
+      { orderId: order.id, orderType: order.orderType, storeId: order.storeId, warehouseInfoId: order.warehouseInfoId, tradeNo: order.tradeNo }, '卖家申报后认领无主件');
+    if (outcome === 'taken') throw conflict(`快递单号 ${shipment} 已被其他订单申报。`);
+    if (outcome === 'closed') throw conflict(`快递单号 ${shipment} 的包裹状态不允许再申报。`);
+    if (outcome === 'claimed') arrived = true;
+  }
+  await repo.insertParcels(tx, fresh.map((shipment) => ({
+    shipment, warehouseInfoId: order.warehouseInfoId, userId: me.id, userCode: me.userCode, orderId: order.id, orderType: order.orderType,
+    storeId: order.storeId, receiveStatus: RECEIVE_STATUS.declared,
+  })));
+  return arrived;
+}
+
+const distinctShipments = (input: OrderInput) => [...new Set(input.orderProductInfosList.map((l) => l.shipment))];
+const lineValues = (input: OrderInput) => input.orderProductInfosList.map((l) => ({
+  productName: l.productName, productSku: l.productSku, specification: l.specification ?? null, quantity: l.quantity,
+  price: pointsToCents(l.price), productImg: l.productImg ?? null, shipment: l.shipment,
+}));
+
+export const frontOrderService = implement(frontOrder, () => ({
+  async getStoreList(_input, ctx) {
+    const me = requireUser(ctx);
+    const rows = await repo.storesOfUser(ctx.db, me.id);
+    return rows.map((s) => toStoreDto(s, { userCode: me.userCode, userName: me.name }));
+  },
+
+  async getOrderList(input, ctx) {
+    const me = requireUser(ctx);
+    const { total, rows } = await repo.listOrders(ctx.db, { ...input, userId: me.id }, pageWindow(input));
+    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
+    return { totalCount: total, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+  },
+
+  async getOrderInfo(input, ctx) {
+    return orderDetail(ctx.db, await ownOrder(ctx.db, requireUser(ctx), input.id));
+  },
+
+  async getOrderStatistics(_input, ctx) {
+    const { byStatus, byPackage } = await repo.orderStatistics(ctx.db, requireUser(ctx).id);
+    return {
+      total: byStatus.reduce((s, r) => s + r.n, 0),
+      byOrderStatus: Object.fromEntries(byStatus.map((r) => [String(r.code), r.n])),
+      byPackageStatus: Object.fromEntries(byPackage.map((r) => [String(r.code), r.n])),
+    };
+  },
+
+  async createOrder(input, ctx) {
+    const me = requireUser(ctx);
+    await checkReferences(ctx.db, me, input);
+    const duplicate = await repo.listOrders(ctx.db, { userId: me.id, number: input.orderNumber }, { limit: 20, offset: 0 });
+    if (duplicate.rows.some((o) => o.orderNumber === input.orderNumber && o.orderStatus !== ORDER_STATUS.cancelled)) {
+      throw conflict(`订单号 ${input.orderNumber} 已存在。`);
+    }
+    const tradeNo = await nextTradeNo(ctx.db, input.orderType === ORDER_TYPE.mainland ? 'ML' : 'CB', ctx.now);
+    const row = await repo.insertOrder(ctx.db, {
+      tradeNo, orderNumber: input.orderNumber, userId: me.id, userCode: me.userCode ?? '', storeId: input.storeId, warehouseInfoId: input.warehouseInfoId,
+      site: input.site, orderType: input.orderType, cargoCategory: input.cargoCategory, shippingMethods: input.shippingMethods,
+      reMark: input.reMark ?? null, pdfGuid: input.pdfGuid ?? null,
+    });
+    await repo.replaceLines(ctx.db, row.id, lineValues(input));
+    await audit(ctx.db, me, [{ entity: 'order', entityId: row.id, tradeNo, orderNumber: row.orderNumber, action: 'create', after: `${row.orderStatus}/${row.packageStatus}` }]);
+    if (await declareParcels(ctx.db, me, row, distinctShipments(input))) await advanceOrder(ctx.db, me, row.id);
+    return orderDto(ctx.db, (await repo.getOrder(ctx.db, row.id))!);
+  },
+
+  async updateOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('sellerUpdate', order);
+    await checkReferences(ctx.db, me, input);
+    const shipments = distinctShipments(input);
+    const here = (await repo.parcelsOfOrders(ctx.db, [order.id])).filter((p) => p.receiveStatus !== RECEIVE_STATUS.declared);
+    const dropped = here.filter((p) => !shipments.includes(p.shipment));
+    if (dropped.length) throw conflict(`快递单号 ${dropped.map((p) => p.shipment).join('、')} 已签收，不能从订单中移除。`);
+    await repo.updateOrder(ctx.db, order.id, {
+      orderNumber: input.orderNumber, storeId: input.storeId, warehouseInfoId: input.warehouseInfoId, site: input.site, orderType: input.orderType,
+      cargoCategory: input.cargoCategory, shippingMethods: input.shippingMethods, reMark: input.reMark ?? null, pdfGuid: input.pdfGuid ?? null,
+    });
+    await repo.replaceLines(ctx.db, order.id, lineValues(input));
+    await repo.releaseDeclaredParcels(ctx.db, order.id, shipments);
+    await declareParcels(ctx.db, me, { ...order, orderType: input.orderType, storeId: input.storeId, warehouseInfoId: input.warehouseInfoId }, shipments);
+    await advanceOrder(ctx.db, me, order.id);
+    await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: input.orderNumber, action: 'update' }]);
+    return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);
+  },
+
+  async cancelOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('sellerCancel', order);
+    await cancelOrderKeepingGoods(ctx.db, me, order, 'cancel', '订单已取消，待卖家处理');
+    return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);
+  },
+
+  async urgentOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('markUrgent', order);
+    await repo.updateOrder(ctx.db, order.id, { isUrgent: true });
+    await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'urgent' }]);
+    return orderDto(ctx.db, { ...order, isUrgent: true });
+  },
+
+  async normalOrder(input, ctx) {
+    const me = requireUser(ctx);
+    const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('markNormal', order);
+    await repo.updateOrder(ctx.db, order.id, { isUrgent: false });
+    await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'normal' }]);
+    return orderDto(ctx.db, { ...order, isUrgent: false });
+  },
+
+  async getAbnormalReceivingOrderList(input, ctx) {
+    const { total, rows } = await repo.listParcels(ctx.db, { ...input, statuses: [RECEIVE_STATUS.abnormal], userId: requireUser(ctx).id }, pageWindow(input));
+    return { totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+  },
+
+  async getSearchResult(input, ctx) {
+    const { rows } = await repo.listOrders(ctx.db, { userId: requireUser(ctx).id, number: input.number }, { limit: 50, offset: 0 });
+    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
+    return rows.map((r) => toOrderDto(r, lines.get(r.id) ?? []));
+  },
+}));
+

@@ -1,0 +1,143 @@
+// Logistics: the scan (DOMAIN §4). IntoLogisticsCheck changes nothing; SignByScan signs the parcel,
+// advances its order and writes the inbound record in one transaction, safe under concurrent scans.
+import { intoLogisticsService, logistics } from '#shared/contracts/orders.ts';
+import { pageWindow } from '#shared/contracts/common.ts';
+import { RECEIVE_STATUS } from '#shared/enums.ts';
+import type { Db } from '../../db/client.ts';
+import { implement, requireUser } from '../../framework.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/repository.ts';
+import { attachPhotos, signLockedParcel, type SignOutcome } from './inbound.ts';
+import { toOrderSummary, toParcelDto } from './dto.ts';
+import * as repo from './repository.ts';
+import { assertParcelAllowed } from './transitions.ts';
+import { listSellers } from '../identity/repository.ts';
+
+const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
+
+async function checkWarehouse(tx: Db, id: number) {
+  const w = await repo.warehouseById(tx, id);
+  if (!w || !w.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
+  return w;
+}
+
+function answer(outcome: SignOutcome, warehouseName: string | null) {
+  return {
+    action: outcome.action,
+    parcel: toParcelDto(outcome.parcel, warehouseName),
+    order: outcome.order ? toOrderSummary(outcome.order) : null,
+    userCode: outcome.parcel.userCode,
+    shelfNumber: outcome.order?.shelfNumber ?? outcome.parcel.shelfNumber,
+  };
+}
+
+const page = (rows: { parcel: repo.ParcelRow; warehouseName: string | null }[], total: number) =>
+  ({ totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
+
+export const logisticsService = implement(logistics, () => ({
+  async getLogisticsList(input, ctx) {
+    const { total, rows } = await repo.listParcels(ctx.db, input, pageWindow(input));
+    return page(rows, total);
+  },
+
+  async getSignForLogisticsList(input, ctx) {
+    const { total, rows } = await repo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input));
+    return page(rows, total);
+  },
+
+  async getNeedTakePictureList(input, ctx) {
+    const { total, rows } = await repo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input));
+    return page(rows, total);
+  },
+
+  async edit(input, ctx) {
+    const me = requireUser(ctx);
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel) throw notFound('包裹');
+    const changes: Partial<repo.ParcelRow> = {};
+    if (input.reMark !== undefined) changes.reMark = input.reMark;
+    if (input.shelfNumber !== undefined) changes.shelfNumber = input.shelfNumber;
+    if (input.weight !== undefined) changes.weight = input.weight;
+    if (input.userCode) {
+      // Resolving a 无主件: staff assign it to the seller whose code is written on it.
+      if (parcel.userCode !== input.userCode) assertParcelAllowed('assignSeller', parcel);
+      const [seller] = (await listSellersByCode(ctx.db, input.userCode));
+      if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
+      Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
+    }
+    const updated = await repo.updateParcel(ctx.db, parcel.id, changes);
+    await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
+    return toParcelDto(updated);
+  },
+
+  async delete(input, ctx) {
+    const me = requireUser(ctx);
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel) throw notFound('包裹');
+    assertParcelAllowed('delete', parcel);
+    await repo.deleteParcel(ctx.db, parcel.id);
+    await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'delete', before: parcel.receiveStatus }]);
+    return null;
+  },
+
+  async isNeedTakePicture(input, ctx) {
+    const me = requireUser(ctx);
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
+    const updated = await repo.updateParcel(ctx.db, parcel.id, { isNeedTakePicture: input.isNeed });
+    return toParcelDto(updated);
+  },
+
+  async intoLogisticsCheck(input, ctx) {
+    const parcel = await repo.parcelByShipment(ctx.db, input.shipment);
+    if (!parcel) return { action: 'UNKNOWN' as const, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
+    const order = parcel.orderId ? await repo.getOrder(ctx.db, parcel.orderId) : undefined;
+    const action = parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
+    return {
+      action, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
+      userCode: parcel.userCode, shelfNumber: order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
+    };
+  },
+
+  async signByScan(input, ctx) {
+    const me = requireUser(ctx);
+    const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
+    const { parcel, created } = await repo.lockParcel(ctx.db, input.shipment);
+    const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
+    return answer(outcome, warehouse.warehouseName);
+  },
+
+  async setTakePicture(input, ctx) {
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel) throw notFound('包裹');
+    return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
+  },
+
+  async setTakePictureByPhone(input, ctx) {
+    const found = await repo.parcelByShipment(ctx.db, input.shipment);
+    const parcel = found && (await repo.lockParcelById(ctx.db, found.id));
+    if (!parcel) throw notFound('包裹');
+    return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
+  },
+
+  async stockLogisticsSign(input, ctx) {
+    const me = requireUser(ctx);
+    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    if (!parcel) throw notFound('包裹');
+    const warehouseId = parcel.warehouseInfoId;
+    if (!warehouseId) throw invalid('id', '该包裹没有指定仓库，请用扫码签收并选择仓库');
+    const warehouse = await checkWarehouse(ctx.db, warehouseId);
+    const outcome = await signLockedParcel(ctx.db, me, parcel, false, { warehouseInfoId: warehouseId, now: ctx.now });
+    return answer(outcome, warehouse.warehouseName);
+  },
+}));
+
+export const intoLogisticsServiceImpl = implement(intoLogisticsService, () => ({
+  async getIntoLogisticsList(input, ctx) {
+    const { total, rows } = await repo.listInbound(ctx.db, input, pageWindow(input));
+    return {
+      totalCount: total,
+      items: rows.map((r) => ({ id: r.row.id, shipment: r.row.shipment, userName: r.row.userName, warehouseName: r.warehouseName, storeName: r.row.storeName, creationTime: r.row.creationTime.toISOString() })),
+    };
+  },
+}));

@@ -1,0 +1,320 @@
+// Orders, lines, parcels, stores and inbound records: Drizzle queries only.
+import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { intoLogistics, orderLines, orders, parcels, stores, users, warehouseInfos } from '../../db/schema/index.ts';
+
+/** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
+async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type ParcelRow = typeof parcels.$inferSelect;
+export type StoreRow = typeof stores.$inferSelect;
+
+export interface OrderView extends OrderRow { storeName: string; warehouseName: string }
+
+const orderView = { order: orders, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName };
+
+function viewOf(r: { order: OrderRow; storeName: string | null; warehouseName: string | null }): OrderView {
+  return { ...r.order, storeName: r.storeName ?? '', warehouseName: r.warehouseName ?? '' };
+}
+
+export interface OrderFilter {
+  userId?: number | undefined; orderStatus?: number | undefined; packageStatus?: number | undefined; storeId?: number | undefined;
+  site?: string | undefined; orderType?: number | undefined; isUrgent?: boolean | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
+  number?: string | undefined; userCode?: string | undefined; warehouseInfoId?: number | undefined;
+}
+
+function orderWhere(f: OrderFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.userId !== undefined) parts.push(eq(orders.userId, f.userId));
+  if (f.userCode) parts.push(eq(orders.userCode, f.userCode));
+  if (f.warehouseInfoId !== undefined) parts.push(eq(orders.warehouseInfoId, f.warehouseInfoId));
+  if (f.orderStatus !== undefined) parts.push(eq(orders.orderStatus, f.orderStatus));
+  if (f.packageStatus !== undefined) parts.push(eq(orders.packageStatus, f.packageStatus));
+  if (f.storeId !== undefined) parts.push(eq(orders.storeId, f.storeId));
+  if (f.site !== undefined) parts.push(eq(orders.site, f.site));
+  if (f.orderType !== undefined) parts.push(eq(orders.orderType, f.orderType));
+  if (f.isUrgent !== undefined) parts.push(eq(orders.isUrgent, f.isUrgent));
+  if (f.timeFrom) parts.push(gte(orders.creationTime, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(orders.creationTime, new Date(f.timeTo)));
+  if (f.number) {
+    // Any number a person may have in hand: trade number, marketplace order number, tracking number.
+    parts.push(or(
+      eq(orders.tradeNo, f.number), eq(orders.orderNumber, f.number),
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.shipment} = ${f.number})`,
+    )!);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; offset: number }): Promise<{ total: number; rows: OrderView[] }> {
+  const where = orderWhere(f);
+  const [total] = await tx.select({ n: count() }).from(orders).where(where);
+  const rows = await tx.select(orderView).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows: rows.map(viewOf) };
+}
+
+export async function getOrder(tx: Db, id: number, opts: { userId?: number; forUpdate?: boolean } = {}): Promise<OrderView | undefined> {
+  const q = tx.select(orderView).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(and(eq(orders.id, id), opts.userId !== undefined ? eq(orders.userId, opts.userId) : undefined));
+  const [row] = opts.forUpdate ? await q.for('update', { of: orders }) : await q;
+  return row ? viewOf(row) : undefined;
+}
+
+export async function linesOf(tx: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
+  const map = new Map<number, OrderLineRow[]>();
+  if (orderIds.length === 0) return map;
+  const rows = await tx.select().from(orderLines).where(inArray(orderLines.orderId, [...orderIds])).orderBy(orderLines.id);
+  for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+  return map;
+}
+
+export async function insertOrder(tx: Db, values: Omit<typeof orders.$inferInsert, 'id' | 'tenantId'>): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function updateOrder(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
+}
+
+export async function replaceLines(tx: Db, orderId: number, lines: readonly Omit<typeof orderLines.$inferInsert, 'id' | 'tenantId' | 'orderId'>[]): Promise<void> {
+  await tx.delete(orderLines).where(eq(orderLines.orderId, orderId));
+  await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
+}
+
+export async function orderStatistics(tx: Db, userId?: number) {
+  const where = userId === undefined ? undefined : eq(orders.userId, userId);
+  const byStatus = await tx.select({ code: orders.orderStatus, n: count() }).from(orders).where(where).groupBy(orders.orderStatus);
+  const byPackage = await tx.select({ code: orders.packageStatus, n: count() }).from(orders).where(where).groupBy(orders.packageStatus);
+  return { byStatus, byPackage };
+}
+
+// Stores
+
+export async function getStore(tx: Db, id: number): Promise<StoreRow | undefined> {
+  const [row] = await tx.select().from(stores).where(and(eq(stores.id, id), eq(stores.isDeleted, false)));
+  return row;
+}
+
+export async function storesOfUser(tx: Db, userId: number): Promise<StoreRow[]> {
+  return tx.select().from(stores).where(and(eq(stores.userId, userId), eq(stores.isDeleted, false))).orderBy(stores.id);
+}
+
+export async function listStores(tx: Db, f: { keyword?: string | undefined; userId?: number | undefined; site?: string | undefined; whetherEffective?: boolean | undefined }, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [eq(stores.isDeleted, false)];
+  if (f.userId !== undefined) parts.push(eq(stores.userId, f.userId));
+  if (f.site) parts.push(eq(stores.site, f.site));
+  if (f.whetherEffective !== undefined) parts.push(eq(stores.whetherEffective, f.whetherEffective));
+  if (f.keyword) parts.push(or(ilike(stores.storeName, `%${f.keyword}%`), ilike(users.userCode, `%${f.keyword}%`), ilike(stores.contactName, `%${f.keyword}%`))!);
+  const where = and(...parts);
+  const [total] = await tx.select({ n: count() }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(where);
+  const rows = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId))
+    .where(where).orderBy(desc(stores.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function storeOwner(tx: Db, storeId: number) {
+  const [row] = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId));
+  return row;
+}
+
+export async function insertStore(tx: Db, values: Omit<typeof stores.$inferInsert, 'id' | 'tenantId'>): Promise<StoreRow> {
+  const [row] = await tx.insert(stores).values(values).returning();
+  return row!;
+}
+
+export async function updateStore(tx: Db, id: number, values: Partial<typeof stores.$inferInsert>): Promise<StoreRow | undefined> {
+  const [row] = await tx.update(stores).set(values).where(and(eq(stores.id, id), eq(stores.isDeleted, false))).returning();
+  return row;
+}
+
+export async function sellerById(tx: Db, id: number) {
+  const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.userType, 1), eq(users.isDeleted, false)));
+  return row;
+}
+
+export async function warehouseById(tx: Db, id: number) {
+  const [row] = await tx.select().from(warehouseInfos).where(eq(warehouseInfos.id, id));
+  return row;
+}
+
+// Parcels
+
+export async function parcelsByShipments(tx: Db, shipments: readonly string[], forUpdate = false): Promise<ParcelRow[]> {
+  if (shipments.length === 0) return [];
+  const q = tx.select().from(parcels).where(inArray(parcels.shipment, [...shipments]));
+  return forUpdate ? q.for('update') : q;
+}
+
+export async function parcelsOfOrders(tx: Db, orderIds: readonly number[]): Promise<ParcelRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx.select().from(parcels).where(inArray(parcels.orderId, [...orderIds])).orderBy(parcels.id);
+}
+
+export async function insertParcels(tx: Db, values: readonly Omit<typeof parcels.$inferInsert, 'id' | 'tenantId'>[]): Promise<ParcelRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(parcels).values([...values]).returning();
+}
+
+export async function updateParcel(tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>): Promise<ParcelRow> {
+  const [row] = await tx.update(parcels).set(values).where(eq(parcels.id, id)).returning();
+  return row!;
+}
+
+/** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
+export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {
+  await tx.delete(parcels).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0), keepShipments.length ? sql`${parcels.shipment} not in ${keepShipments}` : undefined));
+}
+
+/** Locks the parcel row of a tracking number, creating it (as declared by nobody) if there is none. */
+export async function lockParcel(tx: Db, shipment: string): Promise<{ parcel: ParcelRow; created: boolean }> {
+  const [existing] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  if (existing) return { parcel: existing, created: false };
+  const [inserted] = await tx.insert(parcels).values({ shipment, receiveStatus: 5 }).onConflictDoNothing().returning();
+  if (inserted) return { parcel: inserted, created: true };
+  // Another scan created it a moment ago: wait for its lock and read what it did.
+  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  return { parcel: row!, created: false };
+}
+
+export async function lockParcelById(tx: Db, id: number): Promise<ParcelRow | undefined> {
+  const [row] = await tx.select().from(parcels).where(eq(parcels.id, id)).for('update');
+  return row;
+}
+
+export async function parcelByShipment(tx: Db, shipment: string): Promise<ParcelRow | undefined> {
+  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment));
+  return row;
+}
+
+export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): Promise<void> {
+  await tx.insert(intoLogistics).values(values).onConflictDoNothing();
+}
+
+/** How many distinct tracking numbers the order has, and how many of them are here. */
+export async function shipmentProgress(tx: Db, orderId: number): Promise<{ total: number; signed: number }> {
+  const [row] = await rowsOf<{ total: number; signed: number }>(tx, sql`
+    select count(distinct l.shipment)::int as total,
+           count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
+    from ${orderLines} l left join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
+    where l.order_id = ${orderId}`);
+  return row ?? { total: 0, signed: 0 };
+}
+
+/**
+ * The holding slot for an order's goods: the lowest number no open order of the warehouse uses
+ * (shown as H0001). The gap search probes orders_open_slot_idx once per slot in use, so it stays a
+ * few milliseconds with thousands of open orders; an advisory lock per warehouse keeps two first
+ * sign-ins from taking the same slot.
+ */
+export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7164100, ${warehouseInfoId}::int)`);
+  const [row] = await rowsOf<{ slot: number }>(tx, sql`
+    select s.n + 1 as slot
+    from (
+      select 0 as n
+      union all
+      select o.holding_slot from ${orders} o
+      where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot is not null and o.package_status < 5 and o.order_status not in (4, 5, 6)
+    ) s
+    where not exists (
+      select 1 from ${orders} o
+      where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot = s.n + 1 and o.package_status < 5 and o.order_status not in (4, 5, 6)
+    )
+    order by s.n
+    limit 1`);
+  const holdingSlot = row!.slot;
+  return { holdingSlot, shelfNumber: `H${String(holdingSlot).padStart(4, '0')}` };
+}
+
+export async function otherOrderUsingShipment(tx: Db, shipments: readonly string[], exceptOrderId?: number) {
+  if (shipments.length === 0) return undefined;
+  const [row] = await tx.select({ shipment: parcels.shipment, orderId: parcels.orderId, userId: parcels.userId, receiveStatus: parcels.receiveStatus })
+    .from(parcels).where(and(inArray(parcels.shipment, [...shipments]), sql`${parcels.orderId} is not null`, exceptOrderId ? ne(parcels.orderId, exceptOrderId) : undefined)).limit(1);
+  return row;
+}
+
+export interface ParcelFilter {
+  statuses?: readonly number[] | undefined; receiveStatus?: number | undefined; userId?: number | undefined; warehouseInfoId?: number | undefined;
+  userCode?: string | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
+  needPhoto?: boolean | undefined; signedOnly?: boolean | undefined;
+}
+
+function parcelWhere(f: ParcelFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.statuses) parts.push(inArray(parcels.receiveStatus, [...f.statuses]));
+  if (f.receiveStatus !== undefined) parts.push(eq(parcels.receiveStatus, f.receiveStatus));
+  if (f.userId !== undefined) parts.push(eq(parcels.userId, f.userId));
+  if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, f.warehouseInfoId));
+  if (f.userCode) parts.push(eq(parcels.userCode, f.userCode));
+  if (f.shipment) parts.push(eq(parcels.shipment, f.shipment));
+  if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
+  if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
+  const timeColumn = f.signedOnly ? parcels.signForTime : parcels.creationTime;
+  if (f.timeFrom) parts.push(gte(timeColumn, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(timeColumn, new Date(f.timeTo)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number; offset: number }) {
+  const where = parcelWhere(f);
+  const [total] = await tx.select({ n: count() }).from(parcels).where(where);
+  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
+    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function orderByTradeNo(tx: Db, tradeNo: string, forUpdate = false): Promise<OrderView | undefined> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.tradeNo, tradeNo));
+  return row ? getOrder(tx, row.id, { forUpdate }) : undefined;
+}
+
+export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.warehouseInfoId !== undefined) parts.push(eq(intoLogistics.warehouseInfoId, f.warehouseInfoId));
+  if (f.shipment) parts.push(eq(intoLogistics.shipment, f.shipment));
+  if (f.timeFrom) parts.push(gte(intoLogistics.creationTime, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(intoLogistics.creationTime, new Date(f.timeTo)));
+  const where = parts.length ? and(...parts) : undefined;
+  const [total] = await tx.select({ n: count() }).from(intoLogistics).where(where);
+  const rows = await tx.select({ row: intoLogistics, warehouseName: warehouseInfos.warehouseName }).from(intoLogistics)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, intoLogistics.warehouseInfoId)).where(where).orderBy(desc(intoLogistics.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** Deletes a parcel and its inbound record (the audit trail keeps what happened). */
+export async function deleteParcel(tx: Db, id: number): Promise<void> {
+  await tx.delete(intoLogistics).where(eq(intoLogistics.parcelId, id));
+  await tx.delete(parcels).where(eq(parcels.id, id));
+}
+
+export async function renameLineShipment(tx: Db, orderId: number, from: string, to: string): Promise<void> {
+  await tx.update(orderLines).set({ shipment: to }).where(and(eq(orderLines.orderId, orderId), eq(orderLines.shipment, from)));
+}
+
+// Exports read in keyset batches (id descending) so a long export never re-scans from the top.
+
+export async function exportOrderBatch(tx: Db, f: OrderFilter, beforeId: number | null, limit: number): Promise<(OrderView & { lines: OrderLineRow[] })[]> {
+  const rows = await tx.select(orderView).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(and(orderWhere(f), beforeId === null ? undefined : sql`${orders.id} < ${beforeId}`)).orderBy(desc(orders.id)).limit(limit);
+  const views = rows.map(viewOf);
+  const lines = await linesOf(tx, views.map((v) => v.id));
+  return views.map((v) => ({ ...v, lines: lines.get(v.id) ?? [] }));
+}
+
+export async function exportParcelBatch(tx: Db, f: ParcelFilter & { ids?: readonly number[] | undefined }, beforeId: number | null, limit: number) {
+  return tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
+    .where(and(parcelWhere(f), f.ids ? inArray(parcels.id, [...f.ids]) : undefined, beforeId === null ? undefined : sql`${parcels.id} < ${beforeId}`))
+    .orderBy(desc(parcels.id)).limit(limit);
+}

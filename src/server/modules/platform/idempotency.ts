@@ -1,0 +1,42 @@
+// Idempotency-Key (DOMAIN §0). The claim is an INSERT … ON CONFLICT DO NOTHING inside the
+// request's transaction: a concurrent repeat blocks on the unique index until the first
+// transaction ends, then finds its stored response (or, if the first rolled back, does the work).
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+
+export type Claim = { kind: 'fresh'; id: number } | { kind: 'replay'; response: unknown };
+
+export async function claimIdempotencyKey(tx: Db, k: { tenantId: number | null; userId: number | null; key: string; hash: string }): Promise<Claim> {
+  const inserted = await tx.insert(idempotencyKeys)
+    .values({ tenantId: k.tenantId, userId: k.userId, key: k.key, requestHash: k.hash })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  if (inserted[0]) return { kind: 'fresh', id: inserted[0].id };
+  const [existing] = await tx.select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(
+      sql`coalesce(${idempotencyKeys.tenantId}, 0) = ${k.tenantId ?? 0}`,
+      sql`coalesce(${idempotencyKeys.userId}, 0) = ${k.userId ?? 0}`,
+      eq(idempotencyKeys.key, k.key),
+    ));
+  if (!existing) throw new AppError(409, '请求正在处理中，请稍后重试。');
+  if (existing.requestHash !== k.hash) {
+    throw new AppError(422, '该 Idempotency-Key 已用于另一个不同的请求。', '同一个幂等键只能对应同一个请求（相同的地址和内容）。');
+  }
+  return { kind: 'replay', response: existing.response };
+}
+
+export async function storeIdempotentResponse(tx: Db, id: number, response: unknown): Promise<void> {
+  await tx.update(idempotencyKeys).set({ response: response as never }).where(eq(idempotencyKeys.id, id));
+}
+
+/** Forgets keys older than the retention period; run by the owner connection (all tenants). */
+export async function purgeIdempotencyKeys(root: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - IDEMPOTENCY_RETENTION_DAYS * 24 * 3600 * 1000);
+  const rows = await root.delete(idempotencyKeys).where(lt(idempotencyKeys.creationTime, cutoff)).returning({ id: idempotencyKeys.id });
+  return rows.length;
+}

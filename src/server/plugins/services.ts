@@ -1,0 +1,211 @@
+// Routes derived from the service registry: URL, input parsing and validation, authentication,
+// the permission check, one tenant-scoped transaction per call, Idempotency-Key, the envelope.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { actionUrl, camelKeys, coerceQuery, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
+import { envelope } from '#shared/contracts/common.ts';
+import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
+import type { Db, TenantId } from '../db/client.ts';
+import type { CurrentUser, Deps, Language, RequestContext, ServiceImplementation } from '../framework.ts';
+import { AppError, MESSAGES, forbidden, unauthorized } from '../lib/errors.ts';
+import { loadCurrentUser } from '../modules/identity/repository.ts';
+import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
+import type { Principal } from '../lib/tokens.ts';
+import { parseCookies } from '../lib/cookies.ts';
+
+export const TENANT_HEADERS = ['abp.tenantid', 'abp-tenantid'] as const;
+export const TENANT_COOKIE = 'Abp.TenantId';
+export const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** Turns zod issues into the envelope's validationErrors (camelCase member paths). */
+export function validationError(error: z.ZodError): AppError {
+  const errors = error.issues.map((issue) => {
+    const member = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || 'input';
+    return { message: issue.message, members: [member] };
+  });
+  const details = `验证过程中检测到以下错误。\n${errors.map((e) => ` - ${e.members[0]}: ${e.message}`).join('\n')}`;
+  return new AppError(400, MESSAGES.invalidRequest, details, errors);
+}
+
+/** The tenant a request names: Abp.TenantId header (or cookie); absent or "null" is the host. */
+export function requestedTenant(req: FastifyRequest): TenantId {
+  let raw: string | undefined;
+  for (const h of TENANT_HEADERS) {
+    const v = req.headers[h];
+    if (typeof v === 'string') { raw = v; break; }
+  }
+  if (raw === undefined) raw = parseCookies(req.headers.cookie)[TENANT_COOKIE];
+  if (raw === undefined || raw === '' || raw.toLowerCase() === 'null') return null;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(400, MESSAGES.invalidRequest, 'Abp.TenantId 必须是租户编号。', [{ message: '必须是租户编号', members: ['Abp.TenantId'] }]);
+  return n;
+}
+
+export async function authenticate(deps: Deps, req: FastifyRequest): Promise<{ principal: Principal | null; tokenInvalid: boolean }> {
+  const header = req.headers.authorization;
+  if (!header || !/^Bearer\s+/i.test(header)) return { principal: null, tokenInvalid: false };
+  const principal = await deps.tokens.verify(header.replace(/^Bearer\s+/i, '').trim());
+  return { principal, tokenInvalid: principal === null };
+}
+
+/**
+ * Which side may call a service (DOMAIN §1): Front* services are the seller's, Back* services the
+ * staff's; otherwise the permission decides (Front.* ⇒ seller, any other ⇒ staff).
+ */
+export function sideOf(serviceName: string, access: ActionDef['permission']): 0 | 1 | null {
+  if (access === 'public' || access === 'authenticated') return null;
+  if (access === 'seller' || /^Front/.test(serviceName)) return USER_TYPE.seller;
+  if (/^Back/.test(serviceName)) return USER_TYPE.staff;
+  return isSellerPermission(access) ? USER_TYPE.seller : USER_TYPE.staff;
+}
+
+const ENC_AUTH_COOKIE = 'enc_auth_token';
+
+/**
+ * Who is calling, for every route (services and the /api/File ones): a bearer token whose tenant
+ * matches Abp.TenantId. `allowCookie`: GET links opened by <img> or a new window carry the
+ * enc_auth_token cookie instead (never for uploads, so a foreign page cannot post with it).
+ * `optional`: anonymous callers pass (an invalid token then counts as none). Otherwise 401.
+ */
+export async function identifyCaller(
+  deps: Deps, req: FastifyRequest, options: { allowCookie?: boolean; optional?: boolean } = {},
+): Promise<{ tenantId: TenantId; principal: Principal | null }> {
+  const tenantId = requestedTenant(req);
+  let { principal, tokenInvalid } = await authenticate(deps, req);
+  if (!principal && !tokenInvalid && options.allowCookie) {
+    const encrypted = parseCookies(req.headers.cookie)[ENC_AUTH_COOKIE];
+    if (encrypted) {
+      principal = await deps.tokens.verifyEncrypted(encrypted);
+      tokenInvalid = principal === null;
+    }
+  }
+  if (principal && principal.tenantId !== tenantId) throw unauthorized('登录令牌与请求的租户 (Abp.TenantId) 不一致，请重新登录。');
+  if (tokenInvalid && !options.optional) throw unauthorized('登录已过期或令牌无效，请重新登录。');
+  if (!principal && !options.optional) throw unauthorized();
+  (req as FastifyRequest & { principal?: Principal | null }).principal = principal;
+  return { tenantId, principal };
+}
+
+/** identifyCaller, then the user and the access check of `service`/`access`, as a service action has. */
+export async function authorizeCaller(deps: Deps, req: FastifyRequest, service: string, access: ActionDef['permission']): Promise<{ tenantId: TenantId; user: CurrentUser }> {
+  const { tenantId, principal } = await identifyCaller(deps, req);
+  const user = await deps.database.withTenant(tenantId, (tx) => loadCurrentUser(tx, deps.database, principal!));
+  if (!user) throw unauthorized('用户不存在、已停用，或租户已停用。');
+  checkAccess(service, { method: 'POST', input: z.unknown(), output: z.null(), permission: access }, user);
+  return { tenantId, user };
+}
+
+export function checkAccess(serviceName: string, def: ActionDef, user: CurrentUser | null): void {
+  const access = def.permission;
+  if (access === 'public') return;
+  if (!user) throw unauthorized();
+  if (access === 'authenticated') return;
+  const side = sideOf(serviceName, access);
+  if (access === 'seller') {
+    if (user.userType !== USER_TYPE.seller) throw forbidden('此功能仅供卖家使用。');
+    return;
+  }
+  if (user.userType !== side) throw forbidden(side === USER_TYPE.seller ? '此功能仅供卖家使用。' : '此功能仅供仓库后台人员使用。');
+  if (!user.permissions.has(access)) throw forbidden(`缺少权限：${access}`);
+}
+
+export function readInput(def: ActionDef, req: FastifyRequest): unknown {
+  const query = camelKeys(req.query ?? {}) as Record<string, unknown>;
+  const fromQuery = coerceQuery(def.input, query);
+  if (def.method === 'GET' || def.method === 'DELETE') return fromQuery;
+  const body = req.body;
+  if (body === undefined || body === null) return fromQuery;
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, MESSAGES.invalidRequest, '请求体必须是 JSON 对象。', [{ message: '必须是 JSON 对象', members: ['body'] }]);
+  }
+  return { ...fromQuery, ...(camelKeys(body) as Record<string, unknown>) };
+}
+
+function stableStringify(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(',')}}`;
+}
+
+export function requestHash(method: string, url: string, input: unknown): string {
+  return createHash('sha256').update(`${method} ${url.toLowerCase()}\n${stableStringify(input)}`).digest('hex');
+}
+
+export const ok = (result: unknown) => ({ result, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true as const });
+
+function languageOf(req: FastifyRequest, user: CurrentUser | null): Language {
+  const pick = user?.language ?? parseCookies(req.headers.cookie)[CULTURE_COOKIE];
+  return pick === 'en' ? 'en' : 'zh-Hans';
+}
+
+export function registerServices(app: FastifyInstance, deps: Deps, implementations: readonly ServiceImplementation[]): void {
+  for (const impl of implementations) {
+    const service: ServiceDef = impl.service;
+    const handlers = impl.build(deps) as Record<string, (input: unknown, ctx: RequestContext) => Promise<unknown>>;
+    for (const [key, def] of Object.entries(service.actions)) {
+      const handler = handlers[key];
+      if (!handler) throw new Error(`${service.name}.${key} has no implementation`);
+      const url = actionUrl(service, key);
+      const isGetLike = def.method === 'GET' || def.method === 'DELETE';
+      app.route({
+        method: def.method,
+        url,
+        schema: {
+          tags: [service.name],
+          summary: def.summary ?? `${service.name}/${key} — ${def.permission}`,
+          ...(isGetLike ? { querystring: def.input } : { body: def.input }),
+          response: { 200: envelope(def.output) },
+        },
+        // Validation happens in the handler, after authentication and the permission check,
+        // so errors come out in the ABP shape with camelCase member names.
+        validatorCompiler: () => (data: unknown) => ({ value: data }),
+        handler: async (req: FastifyRequest, reply: FastifyReply) => {
+          const { tenantId, principal } = await identifyCaller(deps, req, { optional: def.permission === 'public' });
+
+          const idemKey = isGetLike ? undefined : req.headers[IDEMPOTENCY_HEADER];
+          if (typeof idemKey === 'string' && (idemKey.length === 0 || idemKey.length > 64)) {
+            throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
+          }
+
+          const run = async (tx: Db | null): Promise<unknown> => {
+            const user = principal ? await loadCurrentUser(tx ?? null, deps.database, principal) : null;
+            if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
+            checkAccess(service.name, def, user);
+            const parsed = def.input.safeParse(readInput(def, req));
+            if (!parsed.success) throw validationError(parsed.error);
+            const ctx: RequestContext = {
+              get db(): Db {
+                if (!tx) throw new Error(`${service.name}.${key} is declared transaction: 'manual'; use ctx.transaction()`);
+                return tx;
+              },
+              transaction: (fn, t = tenantId) => deps.database.withTenant(t, fn),
+              tenantId,
+              user,
+              language: languageOf(req, user),
+              log: req.log,
+              now: new Date(),
+            };
+            if (tx && typeof idemKey === 'string') {
+              const hash = requestHash(def.method, url, parsed.data);
+              const claim = await claimIdempotencyKey(tx, { tenantId, userId: user?.id ?? null, key: idemKey, hash });
+              if (claim.kind === 'replay') {
+                reply.header('Idempotent-Replayed', 'true');
+                return claim.response;
+              }
+              const result = (await handler(parsed.data, ctx)) ?? null;
+              await storeIdempotentResponse(tx, claim.id, result);
+              return result;
+            }
+            return (await handler(parsed.data, ctx)) ?? null;
+          };
+
+          const result = def.transaction === 'manual' ? await run(null) : await deps.database.withTenant(tenantId, (tx) => run(tx));
+          return ok(result);
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../paging.ts';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
+
+/** Both paging styles of DOMAIN §0: currentPage/pageSize and ABP's skipCount/maxResultCount. */
+export const PagedInput = z.object({
+  currentPage: z.number().int().min(1).optional(),
+  pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  skipCount: z.number().int().min(0).optional(),
+  maxResultCount: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+});
+export type PagedInput = z.infer<typeof PagedInput>;
+
+export function paged<T extends z.ZodRawShape>(shape: T) {
+  return PagedInput.extend(shape);
+}
+
+/** skipCount/maxResultCount win when given (an ABP client sent them); else currentPage/pageSize. */
+export function pageWindow(input: PagedInput): { limit: number; offset: number } {
+  if (input.skipCount !== undefined || input.maxResultCount !== undefined) {
+    return { limit: input.maxResultCount ?? DEFAULT_PAGE_SIZE, offset: input.skipCount ?? 0 };
+  }
+  const limit = input.pageSize ?? DEFAULT_PAGE_SIZE;
+  return { limit, offset: ((input.currentPage ?? 1) - 1) * limit };
+}
+
+export const pagedResult = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), items: z.array(item) });
+export const listResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+export const EntityDto = z.object({ id: z.number().int().positive() });
+export const Empty = z.object({}).strict().or(z.object({}));
+export const NoResult = z.null();
+
+/** A trimmed, non-empty text of at most `max` characters. */
+export const text = (max: number) => z.string().trim().min(1).max(max);
+export const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
+
+export const ErrorInfo = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  details: z.string().nullable(),
+  validationErrors: z.array(z.object({ message: z.string(), members: z.array(z.string()) })).nullable(),
+});
+
+/** The ABP response envelope, around any result. */
+export const envelope = <T extends z.ZodType>(result: T) =>
+  z.object({
+    result,
+    targetUrl: z.string().nullable(),
+    success: z.boolean(),
+    error: ErrorInfo.nullable(),
+    unAuthorizedRequest: z.boolean(),
+    __abp: z.literal(true),
+  });

@@ -1,0 +1,140 @@
+// The one place a service is declared. Everything else (routes, OpenAPI, client, query keys,
+// the outbox's list of queueable actions) is derived from these objects.
+import { z } from 'zod';
+import type { PermissionName } from '../permissions.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an action.
+ * - a permission name: a signed-in user holding it (Front.* ⇒ a seller, anything else ⇒ staff)
+ * - 'seller': any signed-in seller (userType 1)
+ * - 'authenticated': any signed-in user
+ * - 'public': anyone, signed in or not (listed explicitly; the registry test knows them)
+ */
+export type Access = PermissionName | 'seller' | 'authenticated' | 'public';
+
+export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  input: I;
+  output: O;
+  permission: Access;
+  /** URL segment when it differs from the key (the spec's spellings are the public API). */
+  path?: string;
+  /** For POST/PUT: input keys the spec puts in the query string (`X?id&foo`). */
+  query?: readonly string[];
+  /** The floor app may queue this action in its outbox while offline. */
+  offline?: boolean;
+  /**
+   * 'request' (default): the whole call runs in one tenant-scoped transaction.
+   * 'manual': the implementation opens its own transactions (e.g. sign-in must commit a failed
+   * attempt counter while still answering an error).
+   */
+  transaction?: 'request' | 'manual';
+  summary?: string;
+}
+
+export interface ServiceDef<N extends string = string, A extends Record<string, ActionDef> = Record<string, ActionDef>> {
+  name: N;
+  /** URL prefix; ABP application services live under /api/services/app/{Service}. */
+  basePath: string;
+  actions: A;
+}
+
+export function defineService<const N extends string, const A extends Record<string, ActionDef>>(
+  name: N,
+  actions: A,
+  options: { basePath?: string } = {},
+): ServiceDef<N, A> {
+  return { name, basePath: options.basePath ?? `/api/services/app/${name}`, actions };
+}
+
+/** The URL segment of an action: its declared path or its key with a capital first letter. */
+export function actionSegment(key: string, def: ActionDef): string {
+  return def.path ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+export function actionUrl(service: ServiceDef, key: string): string {
+  return `${service.basePath}/${actionSegment(key, service.actions[key]!)}`;
+}
+
+export type InputOf<A extends ActionDef> = z.input<A['input']>;
+export type ParsedInputOf<A extends ActionDef> = z.output<A['input']>;
+export type OutputOf<A extends ActionDef> = z.output<A['output']>;
+
+/** Lower-cases the first letter of each top-level key: old ABP clients send `SkipCount`, `Id`. */
+export function camelKeys(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k.charAt(0).toLowerCase() + k.slice(1)] = v;
+  return out;
+}
+
+// Validation messages in simplified Chinese, on the server and in the console's forms alike.
+z.config(z.locales.zhCN());
+
+type ZodDefLike = { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; values?: unknown[] };
+const defOf = (schema: z.ZodType): ZodDefLike => (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
+
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    const d = defOf(s);
+    if ((d.type === 'optional' || d.type === 'nullable' || d.type === 'default' || d.type === 'prefault' || d.type === 'catch' || d.type === 'readonly') && d.innerType) s = d.innerType;
+    else if (d.type === 'pipe' && d.in) s = d.in;
+    else return s;
+  }
+}
+
+function coerceScalar(schema: z.ZodType, raw: unknown): unknown {
+  const target = unwrap(schema);
+  const d = defOf(target);
+  if (d.type === 'array' && d.element) {
+    const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.includes(',') ? raw.split(',') : [raw];
+    return list.map((v) => coerceScalar(d.element!, v));
+  }
+  if (Array.isArray(raw)) raw = raw[raw.length - 1];
+  if (typeof raw !== 'string') return raw;
+  if (raw === '' ) return undefined;
+  if (d.type === 'number' || d.type === 'int' || d.type === 'bigint') {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+  }
+  if (d.type === 'literal' && d.values) {
+    // z.literal(1) in a query string arrives as "1": give back the literal it names, if any.
+    const match = d.values.find((v) => String(v) === raw);
+    return match === undefined ? raw : match;
+  }
+  if (d.type === 'boolean') {
+    const l = raw.toLowerCase();
+    if (l === 'true' || l === '1') return true;
+    if (l === 'false' || l === '0') return false;
+    return raw;
+  }
+  if (d.type === 'union' && d.options) {
+    // a number-or-null union and the like: take the first member that accepts the coerced value
+    for (const option of d.options) {
+      const value = coerceScalar(option, raw);
+      if (option.safeParse(value).success) return value;
+    }
+  }
+  if (raw === 'null' && defOf(schema).type === 'nullable') return null;
+  return raw;
+}
+
+/**
+ * Query strings carry text only; turn each value into what the input schema expects (numbers,
+ * booleans, arrays) so the same schema serves a JSON body and a query string.
+ */
+export function coerceQuery(schema: z.ZodType, query: Record<string, unknown>): Record<string, unknown> {
+  const target = unwrap(schema);
+  const d = defOf(target);
+  const shape = d.type === 'object' ? d.shape ?? {} : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(query)) {
+    const field = shape[key];
+    const value = field ? coerceScalar(field, raw) : raw;
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+// Parcel photos (DOMAIN §4.3): upload first, then link; a photo answers the seller's request;
+// an abnormal photo makes the parcel 异常 with its reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { createUser, registerSeller } from '../factories/identity.ts';
+import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { png, uploadFile } from '../helpers/upload.ts';
+
+describe('parcel photos', () => {
+  let t: TestApp;
+  let picker: Caller;
+  let seller: Awaited<ReturnType<typeof registerSeller>>;
+  let storeId: number;
+  let warehouseId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
+    picker = await signIn(t.app, p.userName, p.password, 1);
+    seller = await registerSeller(t.app, 1);
+    storeId = (await createStore(t.app, admin, seller.userId)).id;
+    warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+  });
+  afterAll(async () => t?.close());
+
+  async function declaredParcel() {
+    const input = buildOrder(storeId, warehouseId);
+    await createOrder(t.app, seller, input);
+    const shipment = input.orderProductInfosList[0]!.shipment;
+    const list = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment });
+    return { shipment, id: list.body.result.items[0].id as number };
+  }
+
+  it('links uploaded photos to a parcel and clears the seller\'s photo request; the seller can open them', async () => {
+    const { id } = await declaredParcel();
+    await call(t.app, 'POST', `${svc('Logistics', 'IsNeedTakePicture')}?id=${id}&isNeed=true`, seller);
+    const outside = await uploadFile(t.app, picker, png());
+    const goods = await uploadFile(t.app, picker, png());
+    const res = await call(t.app, 'POST', svc('Logistics', 'SetTakePicture'), picker, { id, imageGuid: outside, goodsImageGuid: goods });
+    expect(res.body.result).toMatchObject({ imageGuid: outside, goodsImageGuid: goods, isNeedTakePicture: false });
+    const img = await t.app.inject({ method: 'GET', url: `/api/File/GetLogisticsImage?guid=${goods}`, headers: { authorization: `Bearer ${seller.token}`, 'abp.tenantid': '1' } });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
+  });
+
+  it('finds the parcel by tracking number on the phone flow', async () => {
+    const { shipment } = await declaredParcel();
+    const guid = await uploadFile(t.app, picker, png());
+    const res = await call(t.app, 'POST', svc('Logistics', 'SetTakePictureByPhone'), picker, { shipment, imageGuid: guid });
+    expect(res.body.result.imageGuid).toBe(guid);
+    expect((await call(t.app, 'POST', svc('Logistics', 'SetTakePictureByPhone'), picker, { shipment: 'NOSUCH0001', imageGuid: guid })).status).toBe(404);
+  });
+
+  it('refuses a guid that is no uploaded image, and a call without any photo', async () => {
+    const { id } = await declaredParcel();
+    const bad = await call(t.app, 'POST', svc('Logistics', 'SetTakePicture'), picker, { id, imageGuid: '00000000-0000-4000-8000-000000000000' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.validationErrors![0]!.members).toEqual(['imageGuid']);
+    const none = await call(t.app, 'POST', svc('Logistics', 'SetTakePicture'), picker, { id });
+    expect(none.status).toBe(400);
+  });
+
+  it('records an abnormal parcel with photo and reason, only once it is signed in', async () => {
+    const { id, shipment } = await declaredParcel();
+    const guid = await uploadFile(t.app, picker, png());
+    expect((await call(t.app, 'POST', svc('BackOrder', 'SetTakePictureAbnormal'), picker, { id, imageGuid: guid, reason: '外箱破损' })).status).toBe(409);
+    await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId });
+    const res = await call(t.app, 'POST', svc('BackOrder', 'SetTakePictureAbnormal'), picker, { id, imageGuid: guid, reason: '外箱破损' });
+    expect(res.body.result).toMatchObject({ receiveStatus: 6, imageGuid: guid });
+    const mine = await call(t.app, 'GET', svc('FrontOrder', 'GetAbnormalReceivingOrderList'), seller);
+    expect(mine.body.result.items.map((p: { id: number }) => p.id)).toContain(id);
+  });
+
+  it('lets the seller attach their own photo to a parcel still on its way', async () => {
+    const { id } = await declaredParcel();
+    const guid = await uploadFile(t.app, seller, png());
+    const res = await call(t.app, 'POST', svc('UserExpressInfo', 'Edit'), seller, { id, userUploadImageGuid: guid });
+    expect(res.body.result.userUploadImageGuid).toBe(guid);
+  });
+});

@@ -1,0 +1,77 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/app/routes',
+      generatedRouteTree: './src/app/route-tree.gen.ts',
+    }),
+    react(),
+  ],
+  css: {
+    postcss: {
+      plugins: [
+        (await import('postcss-preset-mantine')).default(),
+        (await import('postcss-simple-vars')).default({
+          variables: { 'mantine-breakpoint-xs': '36em', 'mantine-breakpoint-sm': '48em', 'mantine-breakpoint-md': '62em', 'mantine-breakpoint-lg': '75em', 'mantine-breakpoint-xl': '88em' },
+        }),
+      ],
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': API_TARGET,
+      '/AbpUserConfiguration': API_TARGET,
+      '/swagger': API_TARGET,
+      '/signalr': { target: API_TARGET, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800, manifest: true,
+    rolldownOptions: {
+      output: {
+        // zod and the service contracts get chunks of their own, so the sign-in page's entry never
+        // inherits them through a small shared module (permissions, enums) bundled alongside.
+        codeSplitting: {
+          // A group must not swallow the small modules it depends on (enums, constants): the entry
+          // imports those, and would then load the whole group.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'contracts', test: /src[\\/]shared[\\/](contracts[\\/]|api-client)/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/**/*.test.ts', 'src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/app/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          setupFiles: ['./src/app/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
