@@ -1,6 +1,17 @@
 // Streamed xlsx: rows are written as they are read, so a 100 000-row export never sits in memory.
+import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
+
+const requireModule = createRequire(import.meta.url);
+let excel: typeof ExcelJSModule | undefined;
+/**
+ * exceljs, loaded on the first spreadsheet rather than at start: it adds ~27 MB resident to a
+ * process that may never export anything (the embedded install's idle-memory target is 250 MB).
+ */
+export function loadExcel(): typeof ExcelJSModule {
+  return (excel ??= requireModule('exceljs') as typeof ExcelJSModule);
+}
 
 export interface XlsxColumn<T> { header: string; width?: number; value: (row: T) => string | number | Date | null | undefined }
 
@@ -10,7 +21,7 @@ export interface XlsxColumn<T> { header: string; width?: number; value: (row: T)
  */
 export function createXlsxStream<T>(sheetName: string, columns: readonly XlsxColumn<T>[]) {
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new (loadExcel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }));
   sheet.getRow(1).font = { bold: true };

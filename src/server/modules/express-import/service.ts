@@ -3,7 +3,7 @@
 // parcel 待签收 for the seller, a 无主件 is claimed (已签收, audited), a number someone already
 // declared is skipped, an unknown seller or a malformed number fails. The caller runs everything in
 // one transaction, so the import is recorded with its outcome or nothing changes.
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { expressImport, type ExpressImportDto } from '#shared/contracts/express-import.ts';
 import { trackingNumber } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
@@ -16,6 +16,7 @@ import * as orders from '../orders/repository.ts';
 import { declareExistingParcel } from '../orders/inbound.ts';
 import { listWarehouses } from '../warehouse/repository.ts';
 import * as repo from './repository.ts';
+import { loadExcel } from '../../files/xlsx.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
 const REMARK_MAX = 512;
@@ -49,7 +50,7 @@ const cellText = (cell: ExcelJS.Cell | undefined): string => {
  * read, a missing required column, no data, or more than MAX_IMPORT_ROWS rows.
  */
 export async function readExpressSheet(bytes: Buffer): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (loadExcel().Workbook)();
   try {
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
   } catch {
