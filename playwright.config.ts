@@ -32,6 +32,9 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The console's service worker (sw/sw.ts) would answer GETs the specs route or fake; only the
+    // PWA spec (e2e/pwa-offline.spec.ts) lets it run, in contexts of its own.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.HC_CHROMIUM ?? '/usr/bin/chromium',
       args: [

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './sw/pwa-options.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -13,6 +15,8 @@ export default defineConfig({
       generatedRouteTree: './src/app/route-tree.gen.ts',
     }),
     react(),
+    // The floor app: manifest + service worker (sw/sw.ts, injectManifest). See sw/pwa-options.ts.
+    VitePWA(pwaOptions),
   ],
   css: {
     postcss: {
@@ -30,6 +34,8 @@ export default defineConfig({
       '/api': API_TARGET,
       '/AbpUserConfiguration': API_TARGET,
       '/swagger': API_TARGET,
+      // The built-in test payment provider's page (src/server/modules/recharge/routes.ts).
+      '/pay': API_TARGET,
       '/signalr': { target: API_TARGET, ws: true },
     },
   },

@@ -1,16 +1,16 @@
 // 包裹签收 (/back/intoLogistics): a wedge scanner types an undeclared number and Enter → 无主件; the
 // same number again after the 2 s repeat window → 已签收过 (the server signs it in only once).
+import type { Page } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
 import { login } from './login.ts';
 
 const admin = { tenant: 'Default', userName: SEEDED.tenantAdmin.userName, password: SEEDED.tenantAdmin.password };
 
-test('an undeclared parcel scanned in is 无主件, and scanned again is 已签收过', async ({ page }) => {
-  await login(page, { ...admin, from: '/back/intoLogistics' });
-  await expect(page).toHaveURL(/\/back\/intoLogistics/);
-  const box = page.getByTestId('scan-input');
-  await expect(box).toBeFocused();
-  // A warehouse must be chosen (remembered afterwards); the seeded tenant may have one or several.
+/**
+ * A station must have a warehouse chosen (remembered on that computer). The tenant may have one
+ * (chosen by itself) or several: other specs add warehouses of their own, in any order.
+ */
+async function chooseWarehouse(page: Page): Promise<void> {
   const warehouse = page.getByTestId('station-warehouse');
   await expect(warehouse).toBeEnabled();
   if (!(await warehouse.inputValue())) {
@@ -18,6 +18,14 @@ test('an undeclared parcel scanned in is 无主件, and scanned again is 已签�
     await page.getByRole('option').first().click();
   }
   await expect(warehouse).not.toHaveValue('');
+}
+
+test('an undeclared parcel scanned in is 无主件, and scanned again is 已签收过', async ({ page }) => {
+  await login(page, { ...admin, from: '/back/intoLogistics' });
+  await expect(page).toHaveURL(/\/back\/intoLogistics/);
+  const box = page.getByTestId('scan-input');
+  await expect(box).toBeFocused();
+  await chooseWarehouse(page);
   await expect(box).toBeFocused();
 
   const shipment = `YT${Date.now()}${Math.floor(Math.random() * 10)}`;
@@ -47,7 +55,8 @@ test('on a phone (360 px) nothing scrolls sideways and the targets are big', asy
   await login(page, { ...admin, from: '/back/intoLogistics' });
   const box = page.getByTestId('scan-input');
   await expect(box).toBeFocused();
-  await expect(page.getByTestId('station-warehouse')).not.toHaveValue('');
+  await chooseWarehouse(page);
+  await box.focus();
   const shipment = `ZT${Date.now()}`;
   await page.keyboard.type(shipment, { delay: 5 });
   await page.keyboard.press('Enter');
@@ -85,7 +94,8 @@ test('the 已签收 verdict (seller code, slot, 需拍照, order) fits a phone w
   });
   await page.setViewportSize({ width: 360, height: 780 });
   await login(page, { ...admin, from: '/back/intoLogistics' });
-  await expect(page.getByTestId('station-warehouse')).not.toHaveValue('');
+  await chooseWarehouse(page);
+  await page.getByTestId('scan-input').focus();
   await page.keyboard.type('SF1234567890123', { delay: 5 });
   await page.keyboard.press('Enter');
   const verdict = page.getByTestId('scan-verdict');

@@ -14,12 +14,16 @@ import { createAuthStore, ensureCultureCookie } from './lib/auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { theme } from './lib/theme.ts';
 import { RouteError } from './features/shell/route-error.tsx';
+import { setupPwa, startPwaWhenIdle } from './lib/pwa/index.ts';
+import { UpdatePromptHost } from './lib/pwa/update-prompt-host.tsx';
 
 ensureCultureCookie();
 
 const auth = createAuthStore();
 const { api, preload: preloadRegistry } = createLazyApi(createHttpTransport(auth));
 const queryClient = createQueryClient();
+// The floor's reads from the last online visit (so it opens offline) and the outbox's token source.
+setupPwa(queryClient, auth);
 
 const router = createRouter({
   routeTree,
@@ -42,6 +46,7 @@ createRoot(document.getElementById('root')!).render(
       <QueryClientProvider client={queryClient}>
         <ApiContext.Provider value={api}>
           <RouterProvider router={router} />
+          <UpdatePromptHost />
         </ApiContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
@@ -51,3 +56,5 @@ createRoot(document.getElementById('root')!).render(
 // The registry (every contract) is needed for the first real call: fetch it once the page is idle.
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
 idle(() => { preloadRegistry().catch(() => {}); });
+// The service worker, storage persistence and the outbox runner, after the first paint.
+startPwaWhenIdle(auth);

@@ -13,17 +13,26 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LockingRouteImport } from './routes/locking'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppFloorRouteImport } from './routes/_app/floor'
 import { Route as FrontauthorizationCancelRouteImport } from './routes/frontauthorization/cancel'
 import { Route as FrontauthorizationSuccessRouteImport } from './routes/frontauthorization/success'
+import { Route as AppAmountAmountListRouteImport } from './routes/_app/amount/amountList'
+import { Route as AppAmountRechargeRouteImport } from './routes/_app/amount/recharge'
 import { Route as AppBackAbnormalreceivingorderRouteImport } from './routes/_app/back/abnormalreceivingorder'
 import { Route as AppBackBackOrderListRouteImport } from './routes/_app/back/backOrderList'
+import { Route as AppBackFlowRouteImport } from './routes/_app/back/flow'
 import { Route as AppBackIntoLogisticsRouteImport } from './routes/_app/back/intoLogistics'
 import { Route as AppBackIntologisticsrecordRouteImport } from './routes/_app/back/intologisticsrecord'
 import { Route as AppBackLogisticsListRouteImport } from './routes/_app/back/logisticsList'
+import { Route as AppBackMainlandPackageRouteImport } from './routes/_app/back/mainlandPackage'
 import { Route as AppBackOrderOperateListRouteImport } from './routes/_app/back/orderOperateList'
+import { Route as AppBackPackStationRouteImport } from './routes/_app/back/packStation'
 import { Route as AppBackSignlogisticsListRouteImport } from './routes/_app/back/signlogisticsList'
 import { Route as AppBackurgentBackurgentorderlistRouteImport } from './routes/_app/backurgent/backurgentorderlist'
+import { Route as AppCourierCourierExpressDeliveryCreateRouteImport } from './routes/_app/courier/courierExpressDeliveryCreate'
+import { Route as AppCourierCourierExpressDeliveryListRouteImport } from './routes/_app/courier/courierExpressDeliveryList'
 import { Route as AppFrontExpressUserInfoRouteImport } from './routes/_app/front/expressUserInfo'
+import { Route as AppFrontFrontmainlandfreightRouteImport } from './routes/_app/front/frontmainlandfreight'
 import { Route as AppFrontOrderRouteImport } from './routes/_app/front/order'
 import { Route as AppFrontOrderListRouteImport } from './routes/_app/front/orderList'
 import { Route as AppFrontDisplayOrderDetailRouteImport } from './routes/_app/frontDisplay/orderDetail'
@@ -33,6 +42,12 @@ import { Route as AppMainHomeRouteImport } from './routes/_app/main/home'
 import { Route as AppSettingRoleRouteImport } from './routes/_app/setting/role'
 import { Route as AppSettingTenantRouteImport } from './routes/_app/setting/tenant'
 import { Route as AppSettingUserRouteImport } from './routes/_app/setting/user'
+import { Route as AppTakephoneAbnormalphotoRouteImport } from './routes/_app/takephone/abnormalphoto'
+import { Route as AppTakephoneLogisticsphotoRouteImport } from './routes/_app/takephone/logisticsphoto'
+import { Route as AppTakephoneUploadpackageimgRouteImport } from './routes/_app/takephone/uploadpackageimg'
+import { Route as AppWarehouseBasecostsettingRouteImport } from './routes/_app/warehouse/basecostsetting'
+import { Route as AppWarehouseMainlandfreightRouteImport } from './routes/_app/warehouse/mainlandfreight'
+import { Route as AppWarehouseThirdpartyparameterRouteImport } from './routes/_app/warehouse/thirdpartyparameter'
 import { Route as AppWarehouseWarehouseinfoRouteImport } from './routes/_app/warehouse/warehouseinfo'
 import { Route as AppWarehousestoreBackstoreRouteImport } from './routes/_app/warehousestore/backstore'
 
@@ -55,6 +70,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFloorRoute = AppFloorRouteImport.update({
+  id: '/floor',
+  path: '/floor',
+  getParentRoute: () => AppRoute,
+} as any)
 const FrontauthorizationCancelRoute =
   FrontauthorizationCancelRouteImport.update({
     id: '/frontauthorization/cancel',
@@ -67,6 +87,16 @@ const FrontauthorizationSuccessRoute =
     path: '/frontauthorization/success',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AppAmountAmountListRoute = AppAmountAmountListRouteImport.update({
+  id: '/amount/amountList',
+  path: '/amount/amountList',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAmountRechargeRoute = AppAmountRechargeRouteImport.update({
+  id: '/amount/recharge',
+  path: '/amount/recharge',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackAbnormalreceivingorderRoute =
   AppBackAbnormalreceivingorderRouteImport.update({
     id: '/back/abnormalreceivingorder',
@@ -76,6 +106,11 @@ const AppBackAbnormalreceivingorderRoute =
 const AppBackBackOrderListRoute = AppBackBackOrderListRouteImport.update({
   id: '/back/backOrderList',
   path: '/back/backOrderList',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBackFlowRoute = AppBackFlowRouteImport.update({
+  id: '/back/flow',
+  path: '/back/flow',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBackIntoLogisticsRoute = AppBackIntoLogisticsRouteImport.update({
@@ -94,9 +129,19 @@ const AppBackLogisticsListRoute = AppBackLogisticsListRouteImport.update({
   path: '/back/logisticsList',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBackMainlandPackageRoute = AppBackMainlandPackageRouteImport.update({
+  id: '/back/mainlandPackage',
+  path: '/back/mainlandPackage',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackOrderOperateListRoute = AppBackOrderOperateListRouteImport.update({
   id: '/back/orderOperateList',
   path: '/back/orderOperateList',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBackPackStationRoute = AppBackPackStationRouteImport.update({
+  id: '/back/packStation',
+  path: '/back/packStation',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBackSignlogisticsListRoute =
@@ -111,11 +156,29 @@ const AppBackurgentBackurgentorderlistRoute =
     path: '/backurgent/backurgentorderlist',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCourierCourierExpressDeliveryCreateRoute =
+  AppCourierCourierExpressDeliveryCreateRouteImport.update({
+    id: '/courier/courierExpressDeliveryCreate',
+    path: '/courier/courierExpressDeliveryCreate',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCourierCourierExpressDeliveryListRoute =
+  AppCourierCourierExpressDeliveryListRouteImport.update({
+    id: '/courier/courierExpressDeliveryList',
+    path: '/courier/courierExpressDeliveryList',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppFrontExpressUserInfoRoute = AppFrontExpressUserInfoRouteImport.update({
   id: '/front/expressUserInfo',
   path: '/front/expressUserInfo',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFrontFrontmainlandfreightRoute =
+  AppFrontFrontmainlandfreightRouteImport.update({
+    id: '/front/frontmainlandfreight',
+    path: '/front/frontmainlandfreight',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppFrontOrderRoute = AppFrontOrderRouteImport.update({
   id: '/front/order',
   path: '/front/order',
@@ -164,6 +227,42 @@ const AppSettingUserRoute = AppSettingUserRouteImport.update({
   path: '/setting/user',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTakephoneAbnormalphotoRoute =
+  AppTakephoneAbnormalphotoRouteImport.update({
+    id: '/takephone/abnormalphoto',
+    path: '/takephone/abnormalphoto',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTakephoneLogisticsphotoRoute =
+  AppTakephoneLogisticsphotoRouteImport.update({
+    id: '/takephone/logisticsphoto',
+    path: '/takephone/logisticsphoto',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppTakephoneUploadpackageimgRoute =
+  AppTakephoneUploadpackageimgRouteImport.update({
+    id: '/takephone/uploadpackageimg',
+    path: '/takephone/uploadpackageimg',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWarehouseBasecostsettingRoute =
+  AppWarehouseBasecostsettingRouteImport.update({
+    id: '/warehouse/basecostsetting',
+    path: '/warehouse/basecostsetting',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWarehouseMainlandfreightRoute =
+  AppWarehouseMainlandfreightRouteImport.update({
+    id: '/warehouse/mainlandfreight',
+    path: '/warehouse/mainlandfreight',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWarehouseThirdpartyparameterRoute =
+  AppWarehouseThirdpartyparameterRouteImport.update({
+    id: '/warehouse/thirdpartyparameter',
+    path: '/warehouse/thirdpartyparameter',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppWarehouseWarehouseinfoRoute =
   AppWarehouseWarehouseinfoRouteImport.update({
     id: '/warehouse/warehouseinfo',
@@ -181,17 +280,26 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/locking': typeof LockingRoute
   '/$': typeof AppSplatRoute
+  '/floor': typeof AppFloorRoute
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
+  '/amount/amountList': typeof AppAmountAmountListRoute
+  '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/back/flow': typeof AppBackFlowRoute
   '/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
   '/back/logisticsList': typeof AppBackLogisticsListRoute
+  '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
+  '/back/packStation': typeof AppBackPackStationRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
+  '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
+  '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
   '/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
@@ -201,6 +309,12 @@ export interface FileRoutesByFullPath {
   '/setting/role': typeof AppSettingRoleRoute
   '/setting/tenant': typeof AppSettingTenantRoute
   '/setting/user': typeof AppSettingUserRoute
+  '/takephone/abnormalphoto': typeof AppTakephoneAbnormalphotoRoute
+  '/takephone/logisticsphoto': typeof AppTakephoneLogisticsphotoRoute
+  '/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
+  '/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
+  '/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
   '/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -208,17 +322,26 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/locking': typeof LockingRoute
   '/$': typeof AppSplatRoute
+  '/floor': typeof AppFloorRoute
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
+  '/amount/amountList': typeof AppAmountAmountListRoute
+  '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/back/flow': typeof AppBackFlowRoute
   '/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
   '/back/logisticsList': typeof AppBackLogisticsListRoute
+  '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
+  '/back/packStation': typeof AppBackPackStationRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
+  '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
+  '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
   '/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
@@ -228,6 +351,12 @@ export interface FileRoutesByTo {
   '/setting/role': typeof AppSettingRoleRoute
   '/setting/tenant': typeof AppSettingTenantRoute
   '/setting/user': typeof AppSettingUserRoute
+  '/takephone/abnormalphoto': typeof AppTakephoneAbnormalphotoRoute
+  '/takephone/logisticsphoto': typeof AppTakephoneLogisticsphotoRoute
+  '/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
+  '/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
+  '/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
   '/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -237,17 +366,26 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/locking': typeof LockingRoute
   '/_app/$': typeof AppSplatRoute
+  '/_app/floor': typeof AppFloorRoute
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
+  '/_app/amount/amountList': typeof AppAmountAmountListRoute
+  '/_app/amount/recharge': typeof AppAmountRechargeRoute
   '/_app/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/_app/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/_app/back/flow': typeof AppBackFlowRoute
   '/_app/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/_app/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
   '/_app/back/logisticsList': typeof AppBackLogisticsListRoute
+  '/_app/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/_app/back/orderOperateList': typeof AppBackOrderOperateListRoute
+  '/_app/back/packStation': typeof AppBackPackStationRoute
   '/_app/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/_app/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
+  '/_app/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
+  '/_app/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/_app/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/_app/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/_app/front/order': typeof AppFrontOrderRoute
   '/_app/front/orderList': typeof AppFrontOrderListRoute
   '/_app/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
@@ -257,6 +395,12 @@ export interface FileRoutesById {
   '/_app/setting/role': typeof AppSettingRoleRoute
   '/_app/setting/tenant': typeof AppSettingTenantRoute
   '/_app/setting/user': typeof AppSettingUserRoute
+  '/_app/takephone/abnormalphoto': typeof AppTakephoneAbnormalphotoRoute
+  '/_app/takephone/logisticsphoto': typeof AppTakephoneLogisticsphotoRoute
+  '/_app/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
+  '/_app/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
+  '/_app/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/_app/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
   '/_app/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/_app/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -266,17 +410,26 @@ export interface FileRouteTypes {
     | '/'
     | '/locking'
     | '/$'
+    | '/floor'
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
+    | '/amount/amountList'
+    | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
+    | '/back/flow'
     | '/back/intoLogistics'
     | '/back/intologisticsrecord'
     | '/back/logisticsList'
+    | '/back/mainlandPackage'
     | '/back/orderOperateList'
+    | '/back/packStation'
     | '/back/signlogisticsList'
     | '/backurgent/backurgentorderlist'
+    | '/courier/courierExpressDeliveryCreate'
+    | '/courier/courierExpressDeliveryList'
     | '/front/expressUserInfo'
+    | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
     | '/frontDisplay/orderDetail'
@@ -286,6 +439,12 @@ export interface FileRouteTypes {
     | '/setting/role'
     | '/setting/tenant'
     | '/setting/user'
+    | '/takephone/abnormalphoto'
+    | '/takephone/logisticsphoto'
+    | '/takephone/uploadpackageimg'
+    | '/warehouse/basecostsetting'
+    | '/warehouse/mainlandfreight'
+    | '/warehouse/thirdpartyparameter'
     | '/warehouse/warehouseinfo'
     | '/warehousestore/backstore'
   fileRoutesByTo: FileRoutesByTo
@@ -293,17 +452,26 @@ export interface FileRouteTypes {
     | '/'
     | '/locking'
     | '/$'
+    | '/floor'
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
+    | '/amount/amountList'
+    | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
+    | '/back/flow'
     | '/back/intoLogistics'
     | '/back/intologisticsrecord'
     | '/back/logisticsList'
+    | '/back/mainlandPackage'
     | '/back/orderOperateList'
+    | '/back/packStation'
     | '/back/signlogisticsList'
     | '/backurgent/backurgentorderlist'
+    | '/courier/courierExpressDeliveryCreate'
+    | '/courier/courierExpressDeliveryList'
     | '/front/expressUserInfo'
+    | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
     | '/frontDisplay/orderDetail'
@@ -313,6 +481,12 @@ export interface FileRouteTypes {
     | '/setting/role'
     | '/setting/tenant'
     | '/setting/user'
+    | '/takephone/abnormalphoto'
+    | '/takephone/logisticsphoto'
+    | '/takephone/uploadpackageimg'
+    | '/warehouse/basecostsetting'
+    | '/warehouse/mainlandfreight'
+    | '/warehouse/thirdpartyparameter'
     | '/warehouse/warehouseinfo'
     | '/warehousestore/backstore'
   id:
@@ -321,17 +495,26 @@ export interface FileRouteTypes {
     | '/_app'
     | '/locking'
     | '/_app/$'
+    | '/_app/floor'
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
+    | '/_app/amount/amountList'
+    | '/_app/amount/recharge'
     | '/_app/back/abnormalreceivingorder'
     | '/_app/back/backOrderList'
+    | '/_app/back/flow'
     | '/_app/back/intoLogistics'
     | '/_app/back/intologisticsrecord'
     | '/_app/back/logisticsList'
+    | '/_app/back/mainlandPackage'
     | '/_app/back/orderOperateList'
+    | '/_app/back/packStation'
     | '/_app/back/signlogisticsList'
     | '/_app/backurgent/backurgentorderlist'
+    | '/_app/courier/courierExpressDeliveryCreate'
+    | '/_app/courier/courierExpressDeliveryList'
     | '/_app/front/expressUserInfo'
+    | '/_app/front/frontmainlandfreight'
     | '/_app/front/order'
     | '/_app/front/orderList'
     | '/_app/frontDisplay/orderDetail'
@@ -341,6 +524,12 @@ export interface FileRouteTypes {
     | '/_app/setting/role'
     | '/_app/setting/tenant'
     | '/_app/setting/user'
+    | '/_app/takephone/abnormalphoto'
+    | '/_app/takephone/logisticsphoto'
+    | '/_app/takephone/uploadpackageimg'
+    | '/_app/warehouse/basecostsetting'
+    | '/_app/warehouse/mainlandfreight'
+    | '/_app/warehouse/thirdpartyparameter'
     | '/_app/warehouse/warehouseinfo'
     | '/_app/warehousestore/backstore'
   fileRoutesById: FileRoutesById
@@ -383,6 +572,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/floor': {
+      id: '/_app/floor'
+      path: '/floor'
+      fullPath: '/floor'
+      preLoaderRoute: typeof AppFloorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/frontauthorization/cancel': {
       id: '/frontauthorization/cancel'
       path: '/frontauthorization/cancel'
@@ -397,6 +593,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FrontauthorizationSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/amount/amountList': {
+      id: '/_app/amount/amountList'
+      path: '/amount/amountList'
+      fullPath: '/amount/amountList'
+      preLoaderRoute: typeof AppAmountAmountListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/amount/recharge': {
+      id: '/_app/amount/recharge'
+      path: '/amount/recharge'
+      fullPath: '/amount/recharge'
+      preLoaderRoute: typeof AppAmountRechargeRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/abnormalreceivingorder': {
       id: '/_app/back/abnormalreceivingorder'
       path: '/back/abnormalreceivingorder'
@@ -409,6 +619,13 @@ declare module '@tanstack/react-router' {
       path: '/back/backOrderList'
       fullPath: '/back/backOrderList'
       preLoaderRoute: typeof AppBackBackOrderListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/flow': {
+      id: '/_app/back/flow'
+      path: '/back/flow'
+      fullPath: '/back/flow'
+      preLoaderRoute: typeof AppBackFlowRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/back/intoLogistics': {
@@ -432,11 +649,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackLogisticsListRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/back/mainlandPackage': {
+      id: '/_app/back/mainlandPackage'
+      path: '/back/mainlandPackage'
+      fullPath: '/back/mainlandPackage'
+      preLoaderRoute: typeof AppBackMainlandPackageRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/orderOperateList': {
       id: '/_app/back/orderOperateList'
       path: '/back/orderOperateList'
       fullPath: '/back/orderOperateList'
       preLoaderRoute: typeof AppBackOrderOperateListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/packStation': {
+      id: '/_app/back/packStation'
+      path: '/back/packStation'
+      fullPath: '/back/packStation'
+      preLoaderRoute: typeof AppBackPackStationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/back/signlogisticsList': {
@@ -453,11 +684,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackurgentBackurgentorderlistRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/courier/courierExpressDeliveryCreate': {
+      id: '/_app/courier/courierExpressDeliveryCreate'
+      path: '/courier/courierExpressDeliveryCreate'
+      fullPath: '/courier/courierExpressDeliveryCreate'
+      preLoaderRoute: typeof AppCourierCourierExpressDeliveryCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/courier/courierExpressDeliveryList': {
+      id: '/_app/courier/courierExpressDeliveryList'
+      path: '/courier/courierExpressDeliveryList'
+      fullPath: '/courier/courierExpressDeliveryList'
+      preLoaderRoute: typeof AppCourierCourierExpressDeliveryListRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/front/expressUserInfo': {
       id: '/_app/front/expressUserInfo'
       path: '/front/expressUserInfo'
       fullPath: '/front/expressUserInfo'
       preLoaderRoute: typeof AppFrontExpressUserInfoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/front/frontmainlandfreight': {
+      id: '/_app/front/frontmainlandfreight'
+      path: '/front/frontmainlandfreight'
+      fullPath: '/front/frontmainlandfreight'
+      preLoaderRoute: typeof AppFrontFrontmainlandfreightRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/front/order': {
@@ -523,6 +775,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingUserRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/takephone/abnormalphoto': {
+      id: '/_app/takephone/abnormalphoto'
+      path: '/takephone/abnormalphoto'
+      fullPath: '/takephone/abnormalphoto'
+      preLoaderRoute: typeof AppTakephoneAbnormalphotoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/takephone/logisticsphoto': {
+      id: '/_app/takephone/logisticsphoto'
+      path: '/takephone/logisticsphoto'
+      fullPath: '/takephone/logisticsphoto'
+      preLoaderRoute: typeof AppTakephoneLogisticsphotoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/takephone/uploadpackageimg': {
+      id: '/_app/takephone/uploadpackageimg'
+      path: '/takephone/uploadpackageimg'
+      fullPath: '/takephone/uploadpackageimg'
+      preLoaderRoute: typeof AppTakephoneUploadpackageimgRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/warehouse/basecostsetting': {
+      id: '/_app/warehouse/basecostsetting'
+      path: '/warehouse/basecostsetting'
+      fullPath: '/warehouse/basecostsetting'
+      preLoaderRoute: typeof AppWarehouseBasecostsettingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/warehouse/mainlandfreight': {
+      id: '/_app/warehouse/mainlandfreight'
+      path: '/warehouse/mainlandfreight'
+      fullPath: '/warehouse/mainlandfreight'
+      preLoaderRoute: typeof AppWarehouseMainlandfreightRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/warehouse/thirdpartyparameter': {
+      id: '/_app/warehouse/thirdpartyparameter'
+      path: '/warehouse/thirdpartyparameter'
+      fullPath: '/warehouse/thirdpartyparameter'
+      preLoaderRoute: typeof AppWarehouseThirdpartyparameterRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/warehouse/warehouseinfo': {
       id: '/_app/warehouse/warehouseinfo'
       path: '/warehouse/warehouseinfo'
@@ -542,15 +836,24 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppFloorRoute: typeof AppFloorRoute
+  AppAmountAmountListRoute: typeof AppAmountAmountListRoute
+  AppAmountRechargeRoute: typeof AppAmountRechargeRoute
   AppBackAbnormalreceivingorderRoute: typeof AppBackAbnormalreceivingorderRoute
   AppBackBackOrderListRoute: typeof AppBackBackOrderListRoute
+  AppBackFlowRoute: typeof AppBackFlowRoute
   AppBackIntoLogisticsRoute: typeof AppBackIntoLogisticsRoute
   AppBackIntologisticsrecordRoute: typeof AppBackIntologisticsrecordRoute
   AppBackLogisticsListRoute: typeof AppBackLogisticsListRoute
+  AppBackMainlandPackageRoute: typeof AppBackMainlandPackageRoute
   AppBackOrderOperateListRoute: typeof AppBackOrderOperateListRoute
+  AppBackPackStationRoute: typeof AppBackPackStationRoute
   AppBackSignlogisticsListRoute: typeof AppBackSignlogisticsListRoute
   AppBackurgentBackurgentorderlistRoute: typeof AppBackurgentBackurgentorderlistRoute
+  AppCourierCourierExpressDeliveryCreateRoute: typeof AppCourierCourierExpressDeliveryCreateRoute
+  AppCourierCourierExpressDeliveryListRoute: typeof AppCourierCourierExpressDeliveryListRoute
   AppFrontExpressUserInfoRoute: typeof AppFrontExpressUserInfoRoute
+  AppFrontFrontmainlandfreightRoute: typeof AppFrontFrontmainlandfreightRoute
   AppFrontOrderRoute: typeof AppFrontOrderRoute
   AppFrontOrderListRoute: typeof AppFrontOrderListRoute
   AppFrontDisplayOrderDetailRoute: typeof AppFrontDisplayOrderDetailRoute
@@ -560,21 +863,38 @@ interface AppRouteChildren {
   AppSettingRoleRoute: typeof AppSettingRoleRoute
   AppSettingTenantRoute: typeof AppSettingTenantRoute
   AppSettingUserRoute: typeof AppSettingUserRoute
+  AppTakephoneAbnormalphotoRoute: typeof AppTakephoneAbnormalphotoRoute
+  AppTakephoneLogisticsphotoRoute: typeof AppTakephoneLogisticsphotoRoute
+  AppTakephoneUploadpackageimgRoute: typeof AppTakephoneUploadpackageimgRoute
+  AppWarehouseBasecostsettingRoute: typeof AppWarehouseBasecostsettingRoute
+  AppWarehouseMainlandfreightRoute: typeof AppWarehouseMainlandfreightRoute
+  AppWarehouseThirdpartyparameterRoute: typeof AppWarehouseThirdpartyparameterRoute
   AppWarehouseWarehouseinfoRoute: typeof AppWarehouseWarehouseinfoRoute
   AppWarehousestoreBackstoreRoute: typeof AppWarehousestoreBackstoreRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppFloorRoute: AppFloorRoute,
+  AppAmountAmountListRoute: AppAmountAmountListRoute,
+  AppAmountRechargeRoute: AppAmountRechargeRoute,
   AppBackAbnormalreceivingorderRoute: AppBackAbnormalreceivingorderRoute,
   AppBackBackOrderListRoute: AppBackBackOrderListRoute,
+  AppBackFlowRoute: AppBackFlowRoute,
   AppBackIntoLogisticsRoute: AppBackIntoLogisticsRoute,
   AppBackIntologisticsrecordRoute: AppBackIntologisticsrecordRoute,
   AppBackLogisticsListRoute: AppBackLogisticsListRoute,
+  AppBackMainlandPackageRoute: AppBackMainlandPackageRoute,
   AppBackOrderOperateListRoute: AppBackOrderOperateListRoute,
+  AppBackPackStationRoute: AppBackPackStationRoute,
   AppBackSignlogisticsListRoute: AppBackSignlogisticsListRoute,
   AppBackurgentBackurgentorderlistRoute: AppBackurgentBackurgentorderlistRoute,
+  AppCourierCourierExpressDeliveryCreateRoute:
+    AppCourierCourierExpressDeliveryCreateRoute,
+  AppCourierCourierExpressDeliveryListRoute:
+    AppCourierCourierExpressDeliveryListRoute,
   AppFrontExpressUserInfoRoute: AppFrontExpressUserInfoRoute,
+  AppFrontFrontmainlandfreightRoute: AppFrontFrontmainlandfreightRoute,
   AppFrontOrderRoute: AppFrontOrderRoute,
   AppFrontOrderListRoute: AppFrontOrderListRoute,
   AppFrontDisplayOrderDetailRoute: AppFrontDisplayOrderDetailRoute,
@@ -586,6 +906,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingRoleRoute: AppSettingRoleRoute,
   AppSettingTenantRoute: AppSettingTenantRoute,
   AppSettingUserRoute: AppSettingUserRoute,
+  AppTakephoneAbnormalphotoRoute: AppTakephoneAbnormalphotoRoute,
+  AppTakephoneLogisticsphotoRoute: AppTakephoneLogisticsphotoRoute,
+  AppTakephoneUploadpackageimgRoute: AppTakephoneUploadpackageimgRoute,
+  AppWarehouseBasecostsettingRoute: AppWarehouseBasecostsettingRoute,
+  AppWarehouseMainlandfreightRoute: AppWarehouseMainlandfreightRoute,
+  AppWarehouseThirdpartyparameterRoute: AppWarehouseThirdpartyparameterRoute,
   AppWarehouseWarehouseinfoRoute: AppWarehouseWarehouseinfoRoute,
   AppWarehousestoreBackstoreRoute: AppWarehousestoreBackstoreRoute,
 }

@@ -16,6 +16,8 @@ import { registerRealtime } from './plugins/realtime.ts';
 import { registerFiles } from './plugins/files.ts';
 import { registerExports } from './plugins/exports.ts';
 import { registerExpressImport } from './plugins/express-import.ts';
+import { registerLabels } from './modules/labels/routes.ts';
+import { registerPayment } from './modules/recharge/routes.ts';
 import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
 
@@ -97,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerFiles(app, deps);
   await registerExports(app, deps);
   await registerExpressImport(app, deps);
+  await registerLabels(app, deps);
+  await registerPayment(app, deps);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
 

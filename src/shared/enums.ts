@@ -11,6 +11,15 @@ export const ORDER_TYPE = { crossBorder: 1, mainland: 2, stock: 3, abroad: 4 } a
 export const ORDER_STATUS = { pending: 1, processing: 2, awaitingFreight: 3, shipped: 4, completed: 5, cancelled: 6, onHold: 7 } as const;
 export const PACKAGE_STATUS = { awaiting: 0, partial: 1, complete: 2, packed: 3, weighed: 4, dispatched: 5 } as const;
 export const RECEIVE_STATUS = { declared: 0, signed: 1, stored: 2, refused: 3, returned: 4, unclaimed: 5, abnormal: 6 } as const;
+/** Ledger channels (DOMAIN §5): what moved a seller's points. 10 退款 is a reversal of another flow. */
+export const FLOW_CHANNEL = {
+  onlineRecharge: 1, systemRecharge: 2, orderFee: 3, freight: 4, packaging: 5, shelving: 6, storage: 7,
+  rejectionFee: 8, destruction: 9, refund: 10, urgentFee: 11,
+} as const;
+export type FlowChannel = (typeof FLOW_CHANNEL)[keyof typeof FLOW_CHANNEL];
+/** Recharge order status: 0 待支付, 1 已支付, 2 已关闭. */
+export const RECHARGE_STATUS = { pending: 0, paid: 1, closed: 2 } as const;
+export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STATUS];
 
 export const ENUM_CODES = {
   Site: SITES,
@@ -20,6 +29,8 @@ export const ENUM_CODES = {
   OrderStatus: Object.values(ORDER_STATUS),
   PackageStatus: Object.values(PACKAGE_STATUS),
   ReceiveStatus: Object.values(RECEIVE_STATUS),
+  FlowChannel: Object.values(FLOW_CHANNEL),
+  RechargeStatus: Object.values(RECHARGE_STATUS),
   UserType: [0, 1],
 } as const;
 export type EnumName = keyof typeof ENUM_CODES;

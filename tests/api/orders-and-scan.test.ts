@@ -192,4 +192,46 @@ describe('seller orders and parcel sign-in', () => {
     const d = await firstSign();
     expect(d.slot).toBe('H0003');
   });
+
+  it('gives concurrent first sign-ins of different orders of one warehouse distinct slots, lowest first', async () => {
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `并发槽位仓${Date.now()}`, kind: 1 });
+    const wid = w.body.result.id as number;
+    const inputs = Array.from({ length: 12 }, () => buildOrder(storeId, wid));
+    const created = [];
+    for (const input of inputs) created.push(await createOrder(t.app, seller, input));
+    // One order already holds H0002: the free numbers are H0001 and H0003… .
+    const holder = await createOrder(t.app, seller, buildOrder(storeId, wid));
+    await t.database.root.execute(sql`update orders set holding_slot = 2, shelf_number = 'H0002' where id = ${holder.id}`);
+    const results = await Promise.all(inputs.map((input) =>
+      call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: wid })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.map((r) => r.body.result.action)).toEqual(results.map(() => 'SIGNED'));
+    const slots = results.map((r) => r.body.result.shelfNumber as string);
+    expect(new Set(slots).size).toBe(12);
+    expect(slots).not.toContain('H0002');
+    // Nothing rolled back, so the 12 slots are exactly the 12 lowest free numbers.
+    expect([...slots].sort()).toEqual(['H0001', ...Array.from({ length: 11 }, (_, i) => `H${String(i + 3).padStart(4, '0')}`)]);
+    const stored = rowsOf<{ id: number; holding_slot: number; shelf_number: string }>(await t.database.root.execute(
+      sql`select id, holding_slot, shelf_number from orders where warehouse_info_id = ${wid} and holding_slot is not null`));
+    expect(new Set(stored.map((r) => r.holding_slot)).size).toBe(13);
+    for (const r of stored) expect(r.shelf_number).toBe(`H${String(r.holding_slot).padStart(4, '0')}`);
+    // Each order's parcel carries its order's slot.
+    for (const [i, input] of inputs.entries()) {
+      const info = await call(t.app, 'GET', svc('FrontOrder', 'GetOrderInfo'), seller, { id: created[i]!.id });
+      expect(info.body.result.shelfNumber).toBe(slots[i]);
+      expect(info.body.result.parcels.find((p: { shipment: string }) => p.shipment === input.orderProductInfosList[0]!.shipment).shelfNumber).toBe(slots[i]);
+    }
+  });
+
+  it('refuses at the database a second open order on the same slot', async () => {
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `唯一槽位仓${Date.now()}`, kind: 1 });
+    const wid = w.body.result.id as number;
+    const a = await createOrder(t.app, seller, buildOrder(storeId, wid));
+    const b = await createOrder(t.app, seller, buildOrder(storeId, wid));
+    await t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${a.id}`);
+    await expect(t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${b.id}`)).rejects.toThrow();
+    // Once the first order is closed its slot may be reused.
+    await t.database.root.execute(sql`update orders set order_status = 6 where id = ${a.id}`);
+    await t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${b.id}`);
+  });
 });

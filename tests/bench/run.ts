@@ -7,6 +7,8 @@
 //   3. throughput on PostgreSQL: sign-in and User/GetAll, keep-alive, fixed concurrency
 //   4. (issue 4) `scan`: the scan station on a bulk-loaded PostgreSQL database — tests/bench/scan.ts
 //      (its own knobs BENCH_SCAN_* are listed there)
+//   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
+//      the floor routes, Lighthouse mobile on /floor, wedge scan → verdict; knobs BENCH_FLOOR_*)
 //
 // Everything runs against 127.0.0.1 only. The server is spawned as `npm start` runs it — the esbuild
 // bundle, `node dist-server/main.js` — directly (not through npm), so the child's pid is the server's
@@ -20,7 +22,7 @@
 //   BENCH_CONCURRENCY   requests in flight                   (default 20)
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
-//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,bundle
+//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,bundle,floor
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -692,6 +694,16 @@ async function main(): Promise<void> {
     });
   });
   await section('bundle', benchBundle);
+  // (issue 6) the floor app: its routes' initial JS, Lighthouse on /floor, wedge scan → verdict.
+  await section('floor', async () => {
+    if (OPT.skip.has('bundle')) {
+      log('floor: vite build…');
+      const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('vite build failed');
+    }
+    const { benchFloor } = await import('./floor.ts');
+    await benchFloor({ root: ROOT, startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log });
+  });
   await cleanup();
   notes.push(`machine: one scrypt (the server's N=16384, r=8, p=1) took ${f1(scryptMs)} ms in this process at start; 1-min load average ${loadAtStart.toFixed(2)} at start, `
     + `${os.loadavg()[0]!.toFixed(2)} at the end, on ${os.cpus().length} CPUs (a shared machine: every figure moves with the neighbours)`);

@@ -413,21 +413,24 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const plans: [string, string, unknown[]][] = [];
     if (check.p95 > TARGET_SCAN_MS) plans.push(['IntoLogisticsCheck: parcel by shipment', 'select * from parcels where shipment = $1', [pick(sample)]]);
     if (sign.p95 > TARGET_SCAN_MS || sign.errors > 0) {
-      plans.push(['SignByScan: nextFreeSlot', `select s.n + 1 as slot from (select 0 as n union all select o.holding_slot from orders o
-        where o.warehouse_info_id = $1 and o.holding_slot is not null and o.package_status < 5 and o.order_status not in (4, 5, 6)) s
-        where not exists (select 1 from orders o where o.warehouse_info_id = $1 and o.holding_slot = s.n + 1 and o.package_status < 5 and o.order_status not in (4, 5, 6))
-        order by s.n limit 1`, [w1]]);
+      const open = 'o.holding_slot is not null and o.package_status < 5 and o.order_status not in (4, 5, 6)';
+      plans.push(['SignByScan: nextFreeSlot candidates (then one pg_try_advisory_xact_lock per number)', `with used as (
+          select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot > 0),
+        f as (select case when not exists (select 1 from used where n = 1) then 1 else (select n + 1 from used where next is distinct from n + 1 order by n limit 1) end as s)
+        select (f.s + k.k)::int as slot from f, generate_series(0, 128) as k(k)
+        where f.s + k.k not in (select o.holding_slot from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot between (select s from f) and (select s from f) + 128)
+        order by k.k limit 32`, [w1]]);
       const tiedOne = (await owner.query<{ order_id: string }>('select order_id from parcels where tenant_id = 1 and order_id is not null order by random() limit 1')).rows[0];
       if (tiedOne) plans.push(['SignByScan: shipmentProgress', `select count(distinct l.shipment)::int as total, count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
         from order_lines l left join parcels p on p.shipment = l.shipment and p.order_id = l.order_id where l.order_id = $1`, [Number(tiedOne.order_id)]]);
     }
     if (orderList.p95 > TARGET_LIST_MS) {
-      plans.push(['GetOrderList: count', 'select count(*) from orders where order_status = $1', [1]]);
+      plans.push(['GetOrderList: count (capped, as the app counts)', 'select count(*) from (select 1 from orders where order_status = $1 limit 10001) matching', [1]]);
       plans.push(['GetOrderList: page', `select o.*, s.store_name, w.warehouse_name from orders o left join stores s on s.id = o.store_id left join warehouse_infos w on w.id = o.warehouse_info_id
         where o.order_status = $1 order by o.is_urgent desc, o.id desc limit 10`, [1]]);
     }
     if (parcelList.p95 > TARGET_LIST_MS) {
-      plans.push(['GetLogisticsList: count', 'select count(*) from parcels where receive_status = $1', [0]]);
+      plans.push(['GetLogisticsList: count (capped, as the app counts)', 'select count(*) from (select 1 from parcels where receive_status = $1 limit 10001) matching', [0]]);
       plans.push(['GetLogisticsList: page', `select p.*, w.warehouse_name from parcels p left join warehouse_infos w on w.id = p.warehouse_info_id
         where p.receive_status = $1 order by p.id desc, p.id desc limit 10`, [0]]);
     }

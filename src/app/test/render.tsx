@@ -27,9 +27,7 @@ export function renderWithProviders(ui: ReactElement, options: { api?: ApiClient
   const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const api = options.api ?? createFakeApi({}).api;
   const wrapper = ({ children }: { children: ReactNode }) => (
-    // Reduced motion (answered "yes" by the test matchMedia) makes menus, selects and modals open
-    // at once: jsdom runs no CSS transitions, and a half-open dropdown is hidden from role queries.
-    <MantineProvider theme={{ respectReducedMotion: true }}>
+    <MantineProvider>
       <QueryClientProvider client={queryClient}>
         <ApiContext.Provider value={api}>{children}</ApiContext.Provider>
       </QueryClientProvider>

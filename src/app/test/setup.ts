@@ -10,7 +10,7 @@ afterEach(() => cleanup());
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) => ({
-    matches: /prefers-reduced-motion:\s*reduce/.test(query), media: query, onchange: null,
+    matches: false, media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
   }) as MediaQueryList;
 }

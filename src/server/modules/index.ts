@@ -11,8 +11,16 @@ import { notificationService } from './notification/service.ts';
 import { backStoreAddressService } from './stores/service.ts';
 import { frontOrderService } from './orders/front-order.ts';
 import { intoLogisticsServiceImpl, logisticsService } from './orders/logistics.ts';
+import { flowService, userRechargeService } from './ledger/service.ts';
+import { rechargeService } from './recharge/service.ts';
+import { baseCostSettingService, frontMainLandFreightService, mainlandFreightService } from './fees/service.ts';
+import { backMainLandPackageService } from './mainland-package/service.ts';
+import { courierCompanyService, courierExpressDeliveryService } from './courier/service.ts';
 
 export const implementations: readonly ServiceImplementation[] = [
+  backMainLandPackageService, courierCompanyService, courierExpressDeliveryService,
+  baseCostSettingService, mainlandFreightService, frontMainLandFreightService,
+  rechargeService, flowService, userRechargeService,
   tokenAuthService, configurationService, sessionService, accountService, userService, roleService, tenantService,
   warehouseCityService, warehouseInfoService, backOrderService, notificationService,
   backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,

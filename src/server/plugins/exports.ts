@@ -10,6 +10,9 @@ import type { Db } from '../db/client.ts';
 import type { CurrentUser, Deps } from '../framework.ts';
 import { attachment, createXlsxStream, XLSX_TYPE, type XlsxColumn } from '../files/xlsx.ts';
 import * as orders from '../modules/orders/repository.ts';
+import { FlowExportInput } from '#shared/contracts/ledger.ts';
+import { exportFlowBatch } from '../modules/ledger/repository.ts';
+import { courierDeliveryExport } from '../modules/courier/export.ts';
 import { authorizeCaller, readInput, validationError } from './services.ts';
 
 const BATCH = 1000;
@@ -19,6 +22,23 @@ const label = (name: Parameters<typeof labelKey>[0], code: number | string | nul
 
 type OrderRow = Awaited<ReturnType<typeof orders.exportOrderBatch>>[number];
 type ParcelRow = Awaited<ReturnType<typeof orders.exportParcelBatch>>[number];
+type FlowExportRow = Awaited<ReturnType<typeof exportFlowBatch>>[number];
+
+const FLOW_COLUMNS: XlsxColumn<FlowExportRow>[] = [
+  { header: '流水号', value: (f) => f.id, width: 10 },
+  { header: '卖家编码', value: (f) => f.userCode, width: 10 },
+  { header: '类型', value: (f) => label('FlowChannel', f.channel), width: 12 },
+  { header: '发生金额', value: (f) => f.incurredCents / 100, width: 12 },
+  { header: '余额', value: (f) => f.balanceCents / 100, width: 12 },
+  { header: '交易号', value: (f) => f.tradeNo, width: 18 },
+  { header: '订单号', value: (f) => f.orderNumber, width: 20 },
+  { header: '店铺', value: (f) => f.storeName },
+  { header: '站点', value: (f) => f.site, width: 8 },
+  { header: '仓库', value: (f) => f.warehouseName },
+  { header: '备注', value: (f) => f.remark, width: 30 },
+  { header: '操作人', value: (f) => f.creatorName, width: 12 },
+  { header: '时间', value: (f) => time(f.creationTime), width: 20 },
+];
 
 const ORDER_COLUMNS: XlsxColumn<OrderRow>[] = [
   { header: '交易号', value: (o) => o.tradeNo, width: 18 },
@@ -72,6 +92,12 @@ const define = <F, R>(d: ExportDef<F, R>) => d as unknown as ExportDef<unknown, 
 const ids = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
 
 export const EXPORTS = [
+  define(courierDeliveryExport),
+  // The staff's flow list (Flow/GetFlowList filters); the client allows it 100 s.
+  define({
+    path: 'GetExcelFlow', fileName: '积分流水.xlsx', service: 'Flow', access: 'Amount.Manages', input: FlowExportInput, columns: FLOW_COLUMNS,
+    batch: (tx, f, _u, before) => exportFlowBatch(tx, f, before, BATCH), idOf: (f) => f.id,
+  }),
   define({
     path: 'GetExpressExportCrossOrderInfo', fileName: '跨境订单信息.xlsx', service: 'BackOrder', access: 'Order.Manages', input: BackOrderListInput, columns: ORDER_COLUMNS,
     batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ...f, orderType: 1 }, before, BATCH), idOf: (o) => o.id,

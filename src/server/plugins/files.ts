@@ -143,7 +143,7 @@ function uploadError(err: unknown): unknown {
 type FileRow = typeof files.$inferSelect;
 
 /** The file if this user may read it: staff any file of the tenant, a seller their own. */
-async function findReadableFile(tx: Db, guid: string, user: CurrentUser): Promise<FileRow | undefined> {
+export async function findReadableFile(tx: Db, guid: string, user: CurrentUser): Promise<FileRow | undefined> {
   const g = guid.toLowerCase();
   const visible = user.userType === USER_TYPE.staff
     ? sql`true`
@@ -153,7 +153,7 @@ async function findReadableFile(tx: Db, guid: string, user: CurrentUser): Promis
         eq(parcels.userId, user.id),
         or(eq(sql`lower(${parcels.imageGuid})`, g), eq(sql`lower(${parcels.goodsImageGuid})`, g), eq(sql`lower(${parcels.userUploadImageGuid})`, g)),
       ))),
-      exists(tx.select({ one: sql`1` }).from(orders).where(and(eq(orders.userId, user.id), eq(sql`lower(${orders.pdfGuid})`, g)))),
+      exists(tx.select({ one: sql`1` }).from(orders).where(and(eq(orders.userId, user.id), or(eq(sql`lower(${orders.pdfGuid})`, g), eq(sql`lower(${orders.packedImageGuid})`, g))))),
     );
   const [row] = await tx.select().from(files).where(and(eq(files.guid, g), visible)).limit(1);
   return row;

@@ -162,6 +162,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
         // Validation happens in the handler, after authentication and the permission check,
         // so errors come out in the ABP shape with camelCase member names.
         validatorCompiler: () => (data: unknown) => ({ value: data }),
+        ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           const { tenantId, principal } = await identifyCaller(deps, req, { optional: def.permission === 'public' });
 

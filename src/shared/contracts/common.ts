@@ -26,12 +26,26 @@ export function pageWindow(input: PagedInput): { limit: number; offset: number }
   return { limit, offset: ((input.currentPage ?? 1) - 1) * limit };
 }
 
-export const pagedResult = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), items: z.array(item) });
+/**
+ * Large lists count at most COUNT_CAP matching rows: past it, totalCount is COUNT_CAP and
+ * totalCountCapped is true (the console shows "10000+"; narrow the filters to page further).
+ */
+export const COUNT_CAP = 10_000;
+export const pagedResult = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), totalCountCapped: z.boolean().optional(), items: z.array(item) });
 export const listResult = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 export const EntityDto = z.object({ id: z.number().int().positive() });
 export const Empty = z.object({}).strict().or(z.object({}));
 export const NoResult = z.null();
+
+/**
+ * An image sent inline as base64 (a bare string or a `data:image/…;base64,` URL), for the photo
+ * actions the floor queues offline. The decoded image follows File/UploadFile's limit (10 MB, type
+ * by content; server: modules/files/base64-image.ts), so the body may be up to BASE64_IMAGE_BODY_LIMIT.
+ */
+export const BASE64_IMAGE_MAX_CHARS = 14_000_000;
+export const BASE64_IMAGE_BODY_LIMIT = 15 * 1024 * 1024;
+export const base64Image = z.string().min(1, '请提供图片的 base64 数据').max(BASE64_IMAGE_MAX_CHARS, '图片不能超过 10 MB。');
 
 /** A trimmed, non-empty text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().min(1).max(max);

@@ -25,6 +25,8 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   query?: readonly string[];
   /** The floor app may queue this action in its outbox while offline. */
   offline?: boolean;
+  /** Largest accepted request body in bytes, when it differs from the server's default (2 MB). */
+  bodyLimit?: number;
   /**
    * 'request' (default): the whole call runs in one tenant-scoped transaction.
    * 'manual': the implementation opens its own transactions (e.g. sign-in must commit a failed

@@ -5,13 +5,20 @@ import { warehouseCity, warehouseInfo } from './warehouse.ts';
 import { backOrder } from './back-order.ts';
 import { notification } from './notification.ts';
 import { expressImport } from './express-import.ts';
+import { backMainLandPackage } from './mainland-package.ts';
+import { courierCompany, courierExpressDelivery } from './courier.ts';
 import { backStoreAddress, backUrgentOrder, frontOrder, frontUrgentOrder, intoLogisticsService, logistics, orderOperate, userExpressInfo } from './orders.ts';
+import { flow, recharge, userRecharge } from './ledger.ts';
+import { baseCostSetting, frontMainLandFreight, mainlandFreight } from './fees.ts';
 
 export const services = {
+  baseCostSetting, mainlandFreight, frontMainLandFreight,
+  recharge, flow, userRecharge,
   tokenAuth, abpUserConfiguration, session, account, user, role, tenant,
   warehouseCity, warehouseInfo, backOrder, notification,
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
+  backMainLandPackage, courierCompany, courierExpressDelivery,
 } as const;
 
 export type Services = typeof services;

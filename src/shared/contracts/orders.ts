@@ -1,8 +1,9 @@
 // Stores, seller orders and parcel sign-in (DOMAIN §2–§4, §9; spec 000 §7, 001 §7).
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { EntityDto, optionalText, paged, pagedResult, text } from './common.ts';
+import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, text } from './common.ts';
 import { SITES } from '../enums.ts';
+import { ProcessingInfoDto, WeighResultDto } from './processing.ts';
 
 const site = z.enum(SITES);
 const code = <T extends readonly [number, ...number[]]>(values: T) => z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
@@ -84,7 +85,11 @@ export const AuditDto = z.object({
   userName: z.string().nullable(), creationTime: z.string(),
 });
 
-export const OrderDetailDto = OrderDto.extend({ parcels: z.array(ParcelDto), audit: z.array(AuditDto) });
+export const OrderDetailDto = OrderDto.extend({
+  parcels: z.array(ParcelDto), audit: z.array(AuditDto),
+  /** Packing, weighing and the fees charged or owed (absent for clients that do not ask). */
+  processing: ProcessingInfoDto.optional(),
+});
 
 export const OrderListInput = paged({
   orderStatus: orderStatus.optional(), packageStatus: packageStatus.optional(), storeId: z.number().int().optional(), site: site.optional(),
@@ -122,6 +127,8 @@ export const frontOrder = defineService('FrontOrder', {
   urgentOrder: { method: 'POST', permission: 'Front.Orders', input: byId, query: ['id'], output: OrderDto },
   normalOrder: { method: 'POST', permission: 'Front.Orders', input: byId, query: ['id'], output: OrderDto },
   getSearchResult: { method: 'POST', permission: 'Front.Orders', input: z.object({ number: text(64) }), query: ['number'], output: z.array(OrderDto) },
+  /** 补运费: posts the fees a 待补运费 order owes once the balance covers them (DOMAIN §3). */
+  supplyOrderFreight: { method: 'POST', permission: 'Front.Orders', input: byId, query: ['id'], output: WeighResultDto },
   /** The seller's parcels held as 异常 (e.g. their order was cancelled after arrival). */
   getAbnormalReceivingOrderList: { method: 'GET', permission: 'Front.Orders', input: ParcelListInput, output: pagedResult(ParcelDto) },
 });
@@ -147,6 +154,13 @@ export const backOrderActions = {
   setTakePictureAbnormal: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
     input: z.object({ id: z.number().int().positive(), imageGuid: z.uuid(), reason: text(512) }), output: ParcelDto,
+  },
+  /** The sign-in (入库) photo of a parcel, inline as base64, by parcel id or scanned tracking number. */
+  uploadIntoPicBase64Img: {
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, bodyLimit: BASE64_IMAGE_BODY_LIMIT,
+    input: z.object({ id: z.number().int().positive().optional(), shipment: trackingNumber.optional(), base64: base64Image })
+      .refine((v) => v.id !== undefined || !!v.shipment, { message: '请提供包裹 id 或快递单号', path: ['shipment'] }),
+    output: ParcelDto,
   },
 } as const;
 
@@ -223,6 +237,11 @@ export const logistics = defineService('Logistics', {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
     input: z.object({ shipment: trackingNumber, ...photos }).refine(atLeastOnePhoto, { message: '至少需要一张照片', path: ['imageGuid'] }),
     output: ParcelDto,
+  },
+  /** A photo sent inline as base64 (DOMAIN §4.3): the parcel photo, or with goods: true the goods photo. */
+  uploadLogisticsImg: {
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, bodyLimit: BASE64_IMAGE_BODY_LIMIT,
+    input: z.object({ id: z.number().int().positive(), base64: base64Image, goods: z.boolean().optional() }), output: ParcelDto,
   },
   stockLogisticsSign: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, query: ['id'],

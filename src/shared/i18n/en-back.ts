@@ -141,4 +141,9 @@ export const enBack: Record<string, string> = {
   '卖家修改': 'Edited by seller',
   '包裹到仓': 'Parcel arrived',
   '订单已取消': 'Order cancelled',
+  // date-range filters
+  创建日期: 'Created',
+  签收日期: 'Signed',
+  入库日期: 'Received',
+  操作日期: 'Date',
 };

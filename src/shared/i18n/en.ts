@@ -3,6 +3,12 @@ import { enConsole } from './en-console.ts';
 import { enSeller } from './en-seller.ts';
 import { enBack } from './en-back.ts';
 import { enStation } from './en-station.ts';
+import { enFloor } from './en-floor.ts';
+import { enPwa } from './en-pwa.ts';
+import { enAmount } from './en-amount.ts';
+import { enPackStation } from './en-pack-station.ts';
+import { enOutbound } from './en-outbound.ts';
+import { enFees } from './en-fees.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -69,10 +75,30 @@ export const en: Record<string, string> = {
   'ReceiveStatus.4': 'Returned',
   'ReceiveStatus.5': 'Unclaimed',
   'ReceiveStatus.6': 'Abnormal',
+  'FlowChannel.1': 'Online recharge',
+  'FlowChannel.2': 'System recharge',
+  'FlowChannel.3': 'Order handling fee',
+  'FlowChannel.4': 'Freight',
+  'FlowChannel.5': 'Packaging fee',
+  'FlowChannel.6': 'Shelving fee',
+  'FlowChannel.7': 'Storage fee',
+  'FlowChannel.8': 'Return/refusal fee',
+  'FlowChannel.9': 'Destruction fee',
+  'FlowChannel.10': 'Refund',
+  'FlowChannel.11': 'Urgent fee',
+  'RechargeStatus.0': 'Awaiting payment',
+  'RechargeStatus.1': 'Paid',
+  'RechargeStatus.2': 'Closed',
   Yes: 'Yes',
   No: 'No',
   ...enConsole,
   ...enSeller,
   ...enBack,
   ...enStation,
+  ...enAmount,
+  ...enFloor,
+  ...enPwa,
+  ...enPackStation,
+  ...enOutbound,
+  ...enFees,
 };

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Collapse, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { DateRangeFilter } from './date-range-filter.tsx';
 import type { FilterField } from './types.ts';
 
 type Values = Record<string, unknown>;
@@ -28,7 +29,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
   const [drafts, setDrafts] = useState<Values>(() =>
     Object.fromEntries(fields.filter((f) => f.kind === 'text').map((f) => [f.key, (values[f.key] as string | undefined) ?? ''])),
   );
-  const activeCount = fields.filter((f) => values[f.key] !== undefined).length;
+  const activeCount = fields.filter((f) => values[f.key] !== undefined || (f.kind === 'dateRange' && values[f.toKey] !== undefined)).length;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -36,7 +37,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
     for (const f of fields) if (f.kind === 'text') patch[f.key] = String(drafts[f.key] ?? '').trim() || undefined;
     onApply(patch);
   };
-  const reset = () => onApply(Object.fromEntries(fields.map((f) => [f.key, undefined])));
+  const reset = () => onApply(Object.fromEntries(fields.flatMap((f) => (f.kind === 'dateRange' ? [[f.key, undefined], [f.toKey, undefined]] : [[f.key, undefined]]))));
 
   const inputs = fields.map((f) => {
     if (f.kind === 'text') {
@@ -50,6 +51,18 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
             const v = e.currentTarget.value;
             setDrafts((d) => ({ ...d, [f.key]: v }));
           }}
+        />
+      );
+    }
+    if (f.kind === 'dateRange') {
+      return (
+        <DateRangeFilter
+          key={f.key}
+          label={f.label}
+          placeholder={f.placeholder}
+          from={values[f.key] as string | undefined}
+          to={values[f.toKey] as string | undefined}
+          onChange={(from, to) => onApply({ [f.key]: from, [f.toKey]: to })}
         />
       );
     }

@@ -55,6 +55,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
   const data = result.data;
   const records = data?.items ?? [];
   const totalCount = data?.totalCount ?? 0;
+  const countCapped = data?.totalCountCapped === true;
 
   // Selection belongs to one page of one filter: stored with the search it was made under, so a
   // new page or filter starts empty without an effect clearing it.
@@ -69,7 +70,8 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
   // a toast would vanish too soon to read (toasts clear after 1 s, spec 000 §8).
   const [actionError, setActionError] = useState<{ label: string; message: string } | null>(null);
 
-  const filterValues = Object.fromEntries(filters.map((f) => [f.key, (search as Record<string, unknown>)[f.key]]));
+  const filterKeys = filters.flatMap((f): string[] => (f.kind === 'dateRange' ? [f.key, f.toKey] : [f.key]));
+  const filterValues = Object.fromEntries(filterKeys.map((k) => [k, (search as Record<string, unknown>)[k]]));
   const applyFilters = (patch: Record<string, unknown>) => onSearchChange({ ...search, ...patch, page: undefined });
   const goTo = (page: number) => onSearchChange({ ...search, page: page <= FIRST_PAGE ? undefined : page });
   const setPageSize = (size: number) =>
@@ -207,7 +209,8 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           recordsPerPageOptions={[...PAGE_SIZES]}
           onRecordsPerPageChange={setPageSize}
           recordsPerPageLabel="每页"
-          paginationText={({ from, to, totalRecords }) => (totalRecords ? `第 ${from}–${to} 条，共 ${totalRecords} 条` : '共 0 条')}
+          paginationText={({ from, to, totalRecords }) =>
+            !totalRecords ? '共 0 条' : countCapped ? `第 ${from}–${to} 条，共 ${totalRecords}+ 条（请缩小筛选范围）` : `第 ${from}–${to} 条，共 ${totalRecords} 条`}
           paginationSize="sm"
           paginationWrapBreakpoint="sm"
           {...(selectable

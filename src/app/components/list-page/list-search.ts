@@ -52,6 +52,8 @@ export const filter = {
   text: (max = 64): FieldParser<string> => (raw) =>
     typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim().slice(0, max) || undefined : undefined,
   boolean: (): FieldParser<boolean> => (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : undefined),
+  /** A calendar day, YYYY-MM-DD (the ends of a date-range filter). */
+  date: (): FieldParser<string> => (raw) => (typeof raw === 'string' && isCalendarDay(raw) ? raw : undefined),
   /** One of a fixed set of codes (numbers or strings). */
   oneOf: <const V extends readonly [Literal, ...Literal[]]>(values: V): FieldParser<V[number]> => (raw) =>
     values.find((v) => v === raw || String(v) === String(raw)),
@@ -60,4 +62,43 @@ export const filter = {
 /** The paging input of a paged service call (DOMAIN §0: currentPage from 1, pageSize default 10). */
 export function pagingInput(search: ListSearch): { currentPage: number; pageSize: number } {
   return { currentPage: search.page ?? FIRST_PAGE, pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE };
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether text is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
+export function isCalendarDay(text: string): boolean {
+  const m = DAY.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+/** The zone's offset from UTC in minutes at an instant (Asia/Shanghai: +480). */
+function offsetMinutes(at: Date, timeZone: string): number {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Math.round((local - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** A wall-clock time of a day in the zone, as ISO-8601 with that zone's offset. */
+function zonedIso(day: string, time: string, timeZone: string): string {
+  const guess = new Date(`${day}T${time}Z`);
+  const offset = offsetMinutes(new Date(guess.getTime() - offsetMinutes(guess, timeZone) * 60_000), timeZone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${day}T${time}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A date-range filter (whole days in the tenant's time zone, DOMAIN §0) as the list services'
+ * timeFrom/timeTo: from the start of the first day to the last millisecond of the last one.
+ */
+export function dayRangeInput(from: string | undefined, to: string | undefined, timeZone = 'Asia/Shanghai'): { timeFrom?: string; timeTo?: string } {
+  return {
+    ...(from ? { timeFrom: zonedIso(from, '00:00:00.000', timeZone) } : {}),
+    ...(to ? { timeTo: zonedIso(to, '23:59:59.999', timeZone) } : {}),
+  };
 }

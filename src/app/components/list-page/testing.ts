@@ -9,9 +9,8 @@ export function emulateViewport(width = 1280): void {
   const toPx = (value: string, unit: string) => Number(value) * (unit === 'em' || unit === 'rem' ? 16 : 1);
   const matches = (query: string): boolean => {
     if (!query.trim()) return true;
-    if (/prefers-reduced-motion:\s*reduce/.test(query)) return true;
-    // Width features are answered for the emulated window, reduced motion is on (see render.tsx);
-    // any other feature (dark scheme, hover…) does not match, as in a default desktop browser.
+    // Width features are answered for the emulated window; any other feature (reduced motion,
+    // dark scheme, hover…) does not match, as in a default desktop browser.
     return query.split(/\band\b/).every((part) => {
       const m = /(min|max)-width:\s*([\d.]+)(px|em|rem)/.exec(part);
       if (!m) return false;

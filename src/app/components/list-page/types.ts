@@ -47,12 +47,16 @@ interface FilterBase<K> {
 }
 export type FilterFieldFor<S, K extends keyof S> =
   | (FilterBase<K> & { kind: 'text' })
-  | (FilterBase<K> & { kind: 'select'; options: readonly { value: FilterValue<S, K>; label: string }[]; searchable?: boolean });
+  | (FilterBase<K> & { kind: 'select'; options: readonly { value: FilterValue<S, K>; label: string }[]; searchable?: boolean })
+  /** Whole days, YYYY-MM-DD: `key` holds the first day, `toKey` the last (filter.date() parsers). */
+  | (FilterBase<K> & { kind: 'dateRange'; toKey: FilterKeys<S> });
 
 /** A filter in the filter form; its key is a field of the route's search params. */
 export type FilterField<S> = { [K in FilterKeys<S>]: FilterFieldFor<S, K> }[FilterKeys<S>];
 
 export interface Paged<T> {
   totalCount: number;
+  /** The server stopped counting at totalCount (a broad filter on a large list): shown as "10000+". */
+  totalCountCapped?: boolean | undefined;
   items: T[];
 }

@@ -10,6 +10,8 @@ export function auditActionLabel(t: Translate, action: string): string {
     signIn: t('签收'), SIGNED: t('签收'), ALREADY: t('重复扫描'), UNKNOWN: t('未知单号'), sellerEdit: t('卖家修改'),
     parcelArrived: t('包裹到仓'), orderCancelled: t('订单已取消'), arriveWarehouse: t('标记已到齐'),
     processOrderStatus: t('修改订单状态'), processPackageStatus: t('修改包裹状态'),
+    packedPhoto: t('上传打包照片'), packed: t('仓库打包'), weigh: t('称重计费'), reweigh: t('重新称重'), supplyFreight: t('补运费'), ship: t('出库发货'),
+    bag: t('装袋'), unbag: t('移出大陆包'),
   };
   return labels[action] ?? action;
 }

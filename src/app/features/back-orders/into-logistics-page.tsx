@@ -9,7 +9,10 @@ import type { IntoListSearch } from './search.ts';
 export function IntoLogisticsPage({ search, onSearchChange }: { search: IntoListSearch; onSearchChange: (next: IntoListSearch) => void }) {
   const t = useT();
   const api = useApi();
-  const filters: FilterField<IntoListSearch>[] = [{ kind: 'text', key: 'shipment', label: t('快递单号') }];
+  const filters: FilterField<IntoListSearch>[] = [
+    { kind: 'text', key: 'shipment', label: t('快递单号') },
+    { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('入库日期') },
+  ];
   return (
     <ListPage
       label={t('入库记录')}

@@ -16,6 +16,7 @@ export function OperateLogPage({ search, onSearchChange }: { search: OperateList
   const filters: FilterField<OperateListSearch>[] = [
     { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号 / 订单号 / 快递单号') },
     { kind: 'select', key: 'entity', label: t('对象'), options: (['order', 'parcel', 'stock', 'rejection'] as const).map((e) => ({ value: e, label: entityLabel(t, e) })) },
+    { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('操作日期') },
   ];
   return (
     <ListPage

@@ -1,9 +1,10 @@
 // The order's detail (BackOrder/GetOrderInfo): header, lines, parcels and the audit trail.
-import { Alert, Badge, Code, Drawer, Group, Image, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Code, Drawer, Group, Image, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { labelKey } from '#shared/enums.ts';
+import { orderLabelUrl } from '#shared/label-links.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
@@ -34,7 +35,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
       {o && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Field label={t('交易号')}><Code>{o.tradeNo}</Code></Field>
+            <Field label={t('交易号')}><Group gap="xs"><Code>{o.tradeNo}</Code><Anchor size="xs" href={orderLabelUrl(o.tradeNo)} target="_blank" rel="noreferrer">{t('打印面单')}</Anchor></Group></Field>
             <Field label={t('订单号')}>{o.orderNumber}</Field>
             <Field label={t('卖家编码')}>{o.userCode}</Field>
             <Field label={t('店铺')}>{o.storeName}</Field>
@@ -49,6 +50,19 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
           </SimpleGrid>
           {o.holdReason && <Alert color="red" variant="light" title={t('问题件原因')}>{o.holdReason}</Alert>}
           {o.reMark && <Field label={t('备注')}>{o.reMark}</Field>}
+          {o.processing && (o.processing.packedTime || o.processing.weighVersion > 0) && (
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="order-processing">
+              <Field label={t('打包人')}>{o.processing.packedUserName ?? '—'}</Field>
+              <Field label={t('打包时间')}>{formatDateTime(o.processing.packedTime)}</Field>
+              <Field label={t('重量 / 计费重（kg）')}>{o.processing.weight === null ? '—' : `${o.processing.weight} / ${o.processing.chargeableWeight ?? '—'}`}</Field>
+              <Field label={t('费用')}>
+                {o.processing.weighVersion === 0 ? '—' : o.processing.charged
+                  ? t('已扣 {0}', o.processing.total.toFixed(2))
+                  : <Text c="orange" size="sm" fw={600}>{t('待补 {0} 积分', o.processing.owed.toFixed(2))}</Text>}
+              </Field>
+              <Field label={t('出库时间')}>{formatDateTime(o.processing.shippedTime)}</Field>
+            </SimpleGrid>
+          )}
 
           <Stack gap="xs">
             <Title order={5}>{t('商品')}</Title>

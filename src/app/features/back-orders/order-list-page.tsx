@@ -1,8 +1,9 @@
 // 订单管理 (/back/backOrderList): every seller's orders, urgent ones first (the server sorts), with
 // the detail drawer, the row corrections, bulk status changes with a reason, and the xlsx exports.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Code } from '@mantine/core';
-import { IconAlertTriangle, IconBox, IconCircleCheck, IconEye, IconFlagOff, IconX } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconBox, IconCircleCheck, IconEye, IconFlagOff, IconTruckDelivery, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { labelKey } from '#shared/enums.ts';
 import type { OrderDto } from '#shared/contracts/orders.ts';
@@ -23,12 +24,15 @@ export interface OrderListPageProps {
   onSearchChange: (next: OrderListSearch) => void;
   /** The session the xlsx downloads are made with (the route passes useAuth()). */
   exportSource: RequestContextSource;
+  /** Row actions other features add (composed by the route: 装袋, 打印面单), and the dialogs they open. */
+  extraRowActions?: RowAction<OrderDto>[];
+  extraDialogs?: ReactNode;
 }
 
 const ORDER = ['BackOrder'] as const;
 const FINISHED = new Set([4, 5, 6]);
 
-export function OrderListPage({ search, onSearchChange, exportSource }: OrderListPageProps) {
+export function OrderListPage({ search, onSearchChange, exportSource, extraRowActions = [], extraDialogs }: OrderListPageProps) {
   const t = useT();
   const api = useApi();
   const [detail, setDetail] = useState<number | null>(null);
@@ -36,6 +40,7 @@ export function OrderListPage({ search, onSearchChange, exportSource }: OrderLis
   const arrive = useServiceMutation(ORDER, (a, tradeNo: string) => a.backOrder.arriveWarehouse({ tradeNo }));
   const cancel = useServiceMutation(ORDER, (a, id: number) => a.backOrder.cancelOrder({ id }));
   const cancelUrgent = useServiceMutation(ORDER, (a, id: number) => a.backOrder.cancelUrgentOrder({ id }));
+  const deliver = useServiceMutation(ORDER, (a, ids: number[]) => a.backOrder.oneClickDelivery({ ids }));
 
   const filters: FilterField<OrderListSearch>[] = [
     { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号 / 订单号 / 快递单号') },
@@ -43,6 +48,7 @@ export function OrderListPage({ search, onSearchChange, exportSource }: OrderLis
     { kind: 'select', key: 'orderStatus', label: t('订单状态'), options: codeOptions(t, 'OrderStatus') },
     { kind: 'select', key: 'packageStatus', label: t('包裹状态'), options: codeOptions(t, 'PackageStatus') },
     { kind: 'select', key: 'site', label: t('站点'), options: siteOptions(t), searchable: true },
+    { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('创建日期') },
   ];
 
   const columns: DataTableColumn<OrderDto>[] = [
@@ -86,6 +92,20 @@ export function OrderListPage({ search, onSearchChange, exportSource }: OrderLis
   const bulkActions: BulkAction<OrderDto>[] = [
     { key: 'orderStatus', label: t('修改订单状态'), icon: <IconAlertTriangle size={14} />, onClick: (rows) => setChange({ kind: 'orderStatus', orders: rows }) },
     { key: 'packageStatus', label: t('修改包裹状态'), icon: <IconBox size={14} />, onClick: (rows) => setChange({ kind: 'packageStatus', orders: rows }) },
+    {
+      // DOMAIN §3 OneClickDelivery: only weighed, fully paid orders ship; the others stay and are named.
+      key: 'oneClickDelivery', label: t('一键出库'), icon: <IconTruckDelivery size={14} />, color: 'teal',
+      confirm: (rows) => ({ title: t('一键出库'), message: t('确定将选中的 {0} 个订单出库吗？只有已称重且费用已付清的订单会出库。', rows.length), confirmLabel: t('一键出库'), danger: false }),
+      onClick: async (rows) => {
+        const { count, skipped } = unwrap(await deliver.mutateAsync(rows.map((o) => o.id)));
+        notifications.show({
+          color: skipped.length ? 'orange' : 'teal',
+          message: skipped.length
+            ? t('已出库 {0} 个订单；未出库：{1}', count, skipped.map((s) => `${s.tradeNo}（${s.reason}）`).join('、'))
+            : t('已出库 {0} 个订单', count),
+        });
+      },
+    },
   ];
 
   return (
@@ -97,7 +117,7 @@ export function OrderListPage({ search, onSearchChange, exportSource }: OrderLis
         query={orderListQuery(api, orderListInput(search))}
         columns={columns}
         filters={filters}
-        rowActions={rowActions}
+        rowActions={[...rowActions, ...extraRowActions]}
         maxInlineActions={2}
         bulkActions={bulkActions}
         exportSlot={
@@ -109,6 +129,7 @@ export function OrderListPage({ search, onSearchChange, exportSource }: OrderLis
       />
       {detail !== null && <OrderDetailDrawer orderId={detail} onClose={() => setDetail(null)} />}
       {change && <StatusChangeModal kind={change.kind} orders={change.orders} onClose={() => setChange(null)} />}
+      {extraDialogs}
     </>
   );
 }

@@ -10,10 +10,12 @@ import type { ParcelListSearch } from './search.ts';
 
 export const imageUrl = (guid: string) => `/api/File/GetLogisticsImage?guid=${encodeURIComponent(guid)}`;
 
-export function parcelFilterFields(t: Translate, withStatus: boolean): FilterField<ParcelListSearch>[] {
+/** dateLabel: what the date range filters on (signing time on the signed-for list, else creation). */
+export function parcelFilterFields(t: Translate, withStatus: boolean, dateLabel = t('创建日期')): FilterField<ParcelListSearch>[] {
   const fields: FilterField<ParcelListSearch>[] = [
     { kind: 'text', key: 'shipment', label: t('快递单号') },
     { kind: 'text', key: 'userCode', label: t('卖家编码'), placeholder: t('例如 S00001') },
+    { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: dateLabel },
   ];
   if (withStatus) fields.push({ kind: 'select', key: 'receiveStatus', label: t('签收状态'), options: codeOptions(t, 'ReceiveStatus') });
   return fields;

@@ -86,7 +86,7 @@ export function SignedParcelListPage({ search, onSearchChange, exportSource }: P
       onSearchChange={onSearchChange}
       query={signedParcelListQuery(api, parcelListInput(search))}
       columns={parcelColumns(t)}
-      filters={parcelFilterFields(t, false)}
+      filters={parcelFilterFields(t, false, t('签收日期'))}
       exportSlot={<ServerExportButton source={exportSource} path="/api/File/GetSignLogisticsExport" query={() => parcelFilters(search)} fileName="已签收包裹.xlsx" label={t('导出')} />}
     />
   );

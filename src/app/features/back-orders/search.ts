@@ -3,7 +3,10 @@
 import type { z } from 'zod';
 import { SITES } from '#shared/enums.ts';
 import type { BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
-import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+
+/** A date-range filter's URL fields: whole days in the tenant's zone, sent as timeFrom/timeTo. */
+const dateRange = { dateFrom: filter.date(), dateTo: filter.date() };
 
 const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 const PACKAGE_STATUSES = [0, 1, 2, 3, 4, 5] as const;
@@ -16,6 +19,7 @@ export const orderListSearch = listSearchSchema({
   userCode: filter.text(16),
   site: filter.oneOf(SITES),
   number: filter.text(),
+  ...dateRange,
 });
 export type OrderListSearch = SearchOf<typeof orderListSearch>;
 export type OrderListInput = z.input<typeof BackOrderListInput>;
@@ -23,6 +27,7 @@ export type OrderListInput = z.input<typeof BackOrderListInput>;
 /** The filters alone (what the xlsx exports take as well). */
 export const orderFilters = (search: OrderListSearch) => ({
   orderStatus: search.orderStatus, packageStatus: search.packageStatus, userCode: search.userCode, site: search.site, number: search.number,
+  ...dayRangeInput(search.dateFrom, search.dateTo),
 });
 export const orderListInput = (search: OrderListSearch): OrderListInput => ({ ...pagingInput(search), ...orderFilters(search) });
 
@@ -31,17 +36,20 @@ export const parcelListSearch = listSearchSchema({
   receiveStatus: filter.oneOf(RECEIVE_STATUSES),
   userCode: filter.text(16),
   shipment: filter.text(),
+  ...dateRange,
 });
 export type ParcelListSearch = SearchOf<typeof parcelListSearch>;
 export type ParcelInput = z.input<typeof ParcelListInput>;
 
-export const parcelFilters = (search: ParcelListSearch) => ({ receiveStatus: search.receiveStatus, userCode: search.userCode, shipment: search.shipment });
+export const parcelFilters = (search: ParcelListSearch) => ({
+  receiveStatus: search.receiveStatus, userCode: search.userCode, shipment: search.shipment, ...dayRangeInput(search.dateFrom, search.dateTo),
+});
 export const parcelListInput = (search: ParcelListSearch): ParcelInput => ({ ...pagingInput(search), ...parcelFilters(search) });
 
 // ── 入库记录 ────────────────────────────────────────────────────────────────
-export const intoListSearch = listSearchSchema({ shipment: filter.text() });
+export const intoListSearch = listSearchSchema({ shipment: filter.text(), ...dateRange });
 export type IntoListSearch = SearchOf<typeof intoListSearch>;
-export const intoListInput = (search: IntoListSearch) => ({ ...pagingInput(search), shipment: search.shipment });
+export const intoListInput = (search: IntoListSearch) => ({ ...pagingInput(search), shipment: search.shipment, ...dayRangeInput(search.dateFrom, search.dateTo) });
 
 // ── 店铺地址 ────────────────────────────────────────────────────────────────
 export const storeListSearch = listSearchSchema({ keyword: filter.text(), site: filter.oneOf(SITES), whetherEffective: filter.boolean() });
@@ -52,9 +60,11 @@ export const storeListInput = (search: StoreListSearch) => ({
 
 // ── 操作日志 ────────────────────────────────────────────────────────────────
 export const ENTITIES = ['order', 'parcel', 'stock', 'rejection'] as const;
-export const operateListSearch = listSearchSchema({ entity: filter.oneOf(ENTITIES), number: filter.text() });
+export const operateListSearch = listSearchSchema({ entity: filter.oneOf(ENTITIES), number: filter.text(), ...dateRange });
 export type OperateListSearch = SearchOf<typeof operateListSearch>;
-export const operateListInput = (search: OperateListSearch) => ({ ...pagingInput(search), entity: search.entity, number: search.number });
+export const operateListInput = (search: OperateListSearch) => ({
+  ...pagingInput(search), entity: search.entity, number: search.number, ...dayRangeInput(search.dateFrom, search.dateTo),
+});
 
 // ── 催单 ────────────────────────────────────────────────────────────────────
 export const urgentListSearch = listSearchSchema({ status: filter.oneOf([0, 1] as const), number: filter.text() });

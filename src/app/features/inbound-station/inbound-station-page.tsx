@@ -2,14 +2,16 @@
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBarcode } from '@tabler/icons-react';
-import { primeFeedback, useScanInput } from '../../lib/scanner/index.ts';
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
+import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { useStationWarehouse } from './station-warehouse.ts';
 import { VerdictPanel } from './verdict-panel.tsx';
 import { ScanHistory } from './scan-history.tsx';
+import { SyncedScans } from './synced-scans.tsx';
 import classes from './inbound-station.module.css';
 
 function Counter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
@@ -28,28 +30,37 @@ export function InboundStationPage() {
   const [weight, setWeight] = useState<number | string>('');
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
+  // 摄像头扫码: the phone's camera alongside the wedge; its reads go through the same scan loop
+  // (and so the same 2 s repeat window).
+  const [camera, setCamera] = useState(false);
+  // On a phone the scan box keeps the soft keyboard down (the scanner or camera types); 键盘 brings it up.
+  const [typing, setTyping] = useState(false);
 
+  // This device's wedge thresholds (作业首页 → 扫码枪设置).
+  const [wedge] = useState(readWedgeSettings);
   const scanBox = useScanInput({
-    containerRef,
-    onScan: (code) => {
-      // Cleared at once so the next parcel can be scanned while this one is answered; a scan that
-      // was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
-      scanBox.setValue('');
-      primeFeedback();
-      const extras = { weight: typeof weight === 'number' ? weight : null, note: note.trim() || null };
-      void station.scan(code, warehouseId, extras).then((outcome) => {
-        if (!outcome) return;
-        if (outcome.kind === 'result') {
-          setWeight('');
-          setNote('');
-          return;
-        }
-        if (outcome.kind === 'pending') return;
-        scanBox.setValue((current) => current === '' ? code : current);
-        requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
-      });
-    },
+    containerRef, maxGapMs: wedge.maxGapMs, minLength: wedge.minLength,
+    onScan: (code) => onCode(code),
   });
+
+  function onCode(code: string) {
+    // Cleared at once so the next parcel can be scanned while this one is answered; a scan that
+    // was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
+    scanBox.setValue('');
+    primeFeedback();
+    const extras = { weight: typeof weight === 'number' ? weight : null, note: note.trim() || null };
+    void station.scan(code, warehouseId, extras).then((outcome) => {
+      if (!outcome) return;
+      if (outcome.kind === 'result' || outcome.kind === 'queued') {
+        setWeight('');
+        setNote('');
+        return;
+      }
+      if (outcome.kind === 'pending') return;
+      scanBox.setValue((current) => current === '' ? code : current);
+      requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
+    });
+  }
 
   const backToScan = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
@@ -80,7 +91,22 @@ export function InboundStationPage() {
         label={t('快递单号')} placeholder={t('扫描或输入单号')} size="xl"
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         classNames={{ input: classes.scanInput }} data-testid="scan-input" maxLength={64}
+        inputMode={typing ? 'text' : 'none'} rightSectionWidth={56}
+        rightSection={(
+          <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} aria-pressed={typing} aria-label={t('键盘输入')} data-testid="scan-keyboard-toggle"
+            onClick={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }}>
+            {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
+          </ActionIcon>
+        )}
       />
+      <Button
+        variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
+        leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />}
+        onClick={() => { primeFeedback(); setCamera((on) => !on); }}
+      >
+        {camera ? t('关闭摄像头') : t('摄像头扫码')}
+      </Button>
+      {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NumberInput
           label={t('重量（kg，可选）')} value={weight} onChange={setWeight} min={0} max={1000} decimalScale={3}
@@ -97,6 +123,7 @@ export function InboundStationPage() {
         <Counter label={t('重复')} value={station.counts.repeated} color="gray.7" testId="count-repeated" />
       </SimpleGrid>
 
+      <SyncedScans />
       <ScanHistory entries={station.history} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { trackingNumber } from '#shared/contracts/orders.ts';
 import { useApi, ApiError } from '../../lib/api.ts';
 import { createDedupe, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
+import { queueAction } from '../../lib/outbox/index.ts';
 
 export const HISTORY_SIZE = 20;
 
@@ -14,6 +15,8 @@ export type ScanOutcome =
   | { kind: 'result'; result: SignResultDto }
   /** Not recorded: the request failed on the way (network or timeout). Retry with the same key. */
   | { kind: 'network' }
+  /** Offline (or the request failed on the way): saved in the outbox, sent when the network returns. */
+  | { kind: 'queued'; waiting: number }
   /** Not recorded: the server refused the request (message from the server). */
   | { kind: 'refused'; message: string }
   /** Not sent: the number cannot be a tracking number. */
@@ -53,7 +56,15 @@ const newKey = (): string =>
       return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
     });
 
-export function useSignStation({ dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {}): SignStation {
+type Queue = (input: Record<string, unknown>, key: string) => Promise<{ waiting: number }>;
+
+/** Queues a scan in the outbox under its own key; a second scan of a waiting number joins it. */
+const queueScan: Queue = (input, key) =>
+  queueAction('logistics', 'signByScan', input, { group: `parcel:${String(input.shipment)}`, label: String(input.shipment), key, once: true });
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function useSignStation({ dedupe: given, feedback = scanFeedback, queue = queueScan }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void; queue?: Queue } = {}): SignStation {
   const api = useApi();
   const dedupe = useRef<Dedupe>(given ?? createDedupe());
   /** Keys of requests that got no answer, by their exact body: reused when that same scan is retried. */
@@ -101,6 +112,23 @@ export function useSignStation({ dedupe: given, feedback = scanFeedback }: { ded
     const body = JSON.stringify(input);
     const idempotencyKey = unanswered.current.get(body) ?? newKey();
     put(entry);
+    // Never a verdict we do not have: offline, the scan is queued and says so.
+    const toOutbox = async (): Promise<ScanOutcome> => {
+      try {
+        const { waiting } = await queue(input, idempotencyKey);
+        unanswered.current.delete(body);
+        // The neutral double beep: not an error, not yet a verdict.
+        feedback('already');
+        return finish({ kind: 'queued', waiting });
+      } catch {
+        // The outbox itself is unavailable (no IndexedDB, session unknown): say what happened.
+        dedupe.current.forget(code);
+        unanswered.current.set(body, idempotencyKey);
+        feedback('error');
+        return finish({ kind: 'network' });
+      }
+    };
+    if (isOffline()) return toOutbox();
     try {
       const result = await api.logistics.signByScan(input, { idempotencyKey });
       unanswered.current.delete(body);
@@ -112,19 +140,19 @@ export function useSignStation({ dedupe: given, feedback = scanFeedback }: { ded
       feedback(FEEDBACK[result.action]);
       return finish({ kind: 'result', result });
     } catch (err) {
-      // Whatever went wrong, nothing was recorded from this station's point of view: the same code
-      // must be scannable again at once.
+      if (!(err instanceof ApiError && err.kind === 'http')) {
+        // No answer: the request may or may not have arrived. The outbox resends it with the same
+        // key, so it is signed in exactly once either way.
+        return toOutbox();
+      }
+      // Refused: nothing was recorded, so the same code must be scannable again at once.
       dedupe.current.forget(code);
       feedback('error');
-      if (err instanceof ApiError && err.kind === 'http') {
-        // A refused request stores nothing under its key (decision 0005): a fresh key next time.
-        unanswered.current.delete(body);
-        return finish({ kind: 'refused', message: err.message });
-      }
-      unanswered.current.set(body, idempotencyKey);
-      return finish({ kind: 'network' });
+      // A refused request stores nothing under its key (decision 0005): a fresh key next time.
+      unanswered.current.delete(body);
+      return finish({ kind: 'refused', message: err.message });
     }
-  }, [api, feedback, put]);
+  }, [api, feedback, put, queue]);
 
   return { history, counts, ignored, scan };
 }

@@ -14,6 +14,7 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
     case 'pending': return { color: 'blue', title: t('签收中…') };
     case 'network': return { color: 'red', title: t('网络异常，未签收'), hint: t('单号已保留在扫描框，按 Enter 重试（不会重复签收）') };
+    case 'queued': return { color: 'indigo', title: t('已离线，已排队'), hint: t('{0} 条待同步：联网后自动签收，结果见“最近同步”', outcome.waiting) };
     case 'refused': return { color: 'red', title: t('未签收'), hint: outcome.message };
     case 'invalid': return { color: 'orange', title: t('单号格式不正确'), hint: t('只能包含字母、数字和 -，至少 4 位') };
     case 'no-warehouse': return { color: 'orange', title: t('请先选择仓库') };

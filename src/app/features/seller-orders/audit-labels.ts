@@ -22,6 +22,12 @@ export function auditActionLabel(action: string, t: Translate): string {
     case 'edit': return t('仓库修改包裹');
     case 'processOrderStatus': return t('修改订单状态');
     case 'processPackageStatus': return t('修改包裹状态');
+    case 'packedPhoto': return t('上传打包照片');
+    case 'packed': return t('仓库打包');
+    case 'weigh': return t('称重计费');
+    case 'reweigh': return t('重新称重');
+    case 'supplyFreight': return t('补运费');
+    case 'ship': return t('出库发货');
     default: return action;
   }
 }

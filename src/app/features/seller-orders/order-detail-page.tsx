@@ -68,6 +68,28 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
         </SimpleGrid>
       </Paper>
 
+      {o.processing && o.processing.weighVersion > 0 && (
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="order-fees">
+          <Title order={5} mb="sm">{t('称重与费用')}</Title>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="xs" mb="sm">
+            {field(t('重量（kg）'), o.processing.weight ?? '—')}
+            {field(t('计费重（kg）'), o.processing.chargeableWeight ?? '—')}
+            {field(t('称重时间'), formatDateTime(o.processing.weighedTime))}
+            {field(t('费用状态'), o.processing.charged
+              ? <Badge color="teal" variant="light" radius="sm">{t('已扣费')}</Badge>
+              : <Badge color="orange" variant="light" radius="sm">{t('待补 {0} 积分', o.processing.owed.toFixed(2))}</Badge>)}
+          </SimpleGrid>
+          <Table>
+            <Table.Tbody>
+              {o.processing.fees.map((f) => (
+                <Table.Tr key={f.channel}><Table.Td>{label('FlowChannel', f.channel)}</Table.Td><Table.Td ta="right">{f.amount.toFixed(2)}</Table.Td></Table.Tr>
+              ))}
+              <Table.Tr><Table.Td fw={700}>{t('合计')}</Table.Td><Table.Td ta="right" fw={700}>{o.processing.total.toFixed(2)}</Table.Td></Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
         <Title order={5} mb="sm">{t('商品明细')}</Title>
         <Table.ScrollContainer minWidth={640}>

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, ScrollArea, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconAlarm, IconAlarmOff, IconDownload, IconEye, IconMessageCircle, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { IconAlarm, IconAlarmOff, IconCoin, IconDownload, IconEye, IconMessageCircle, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { OrderDto } from '#shared/contracts/orders.ts';
 import { SITES } from '#shared/enums.ts';
@@ -14,7 +14,7 @@ import { CodeBadge, useCodeLabel } from '../../components/code-badge.tsx';
 import { ListPage, errorMessage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap } from '../../components/forms/refusal.ts';
 import { orderListQuery, orderStatisticsQuery, storeListQuery } from './order-queries.ts';
-import { useCancelOrder, useSetUrgent } from './order-mutations.ts';
+import { useCancelOrder, useSetUrgent, useSupplyFreight } from './order-mutations.ts';
 import { ORDER_STATUSES, orderFilters, orderListInput, type OrderListSearch } from './order-search.ts';
 import { UrgentRequestModal } from './urgent-request-modal.tsx';
 import { canCancel, canEdit, canToggleUrgent, productSummary } from './order-rules.ts';
@@ -38,6 +38,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
   const stores = useQuery(storeListQuery(api)).data ?? [];
   const cancel = useCancelOrder();
   const setUrgent = useSetUrgent();
+  const supplyFreight = useSupplyFreight();
   const [urging, setUrging] = useState<OrderDto | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -77,6 +78,12 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
       key: 'normal', label: t('取消加急'), icon: <IconAlarmOff size={14} />,
       hidden: (o) => !o.isUrgent || !canToggleUrgent(o),
       onClick: async (o) => unwrap(await setUrgent.mutateAsync({ id: o.id, urgent: false })),
+    },
+    {
+      key: 'supplyFreight', label: t('补运费'), icon: <IconCoin size={14} />, color: 'orange',
+      hidden: (o) => o.orderStatus !== 3,
+      confirm: (o) => ({ title: t('补运费'), message: t('订单 {0} 称重后余额不足，确定从积分余额中扣除所欠费用吗？', o.tradeNo), confirmLabel: t('补运费'), danger: false }),
+      onClick: async (o) => unwrap(await supplyFreight.mutateAsync(o.id)),
     },
     { key: 'urge', label: t('催单'), icon: <IconMessageCircle size={14} />, hidden: (o) => o.orderStatus === 6, onClick: (o) => setUrging(o) },
     {

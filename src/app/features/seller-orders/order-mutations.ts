@@ -27,6 +27,8 @@ export const useSaveOrder = () =>
     [ORDER_SERVICE, EXPRESS_SERVICE],
   );
 export const useCancelOrder = () => useSellerMutation((api, id: number) => api.frontOrder.cancelOrder({ id }), [ORDER_SERVICE, EXPRESS_SERVICE]);
+/** 补运费: posts what a 待补运费 order owes (DOMAIN §3); the balance changes too. */
+export const useSupplyFreight = () => useSellerMutation((api, id: number) => api.frontOrder.supplyOrderFreight({ id }), [ORDER_SERVICE, ['Recharge']]);
 export const useSetUrgent = () =>
   useSellerMutation((api, { id, urgent }: { id: number; urgent: boolean }) => (urgent ? api.frontOrder.urgentOrder({ id }) : api.frontOrder.normalOrder({ id })), [ORDER_SERVICE]);
 export const useCreateUrgent = () =>

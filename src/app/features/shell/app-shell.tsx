@@ -22,6 +22,7 @@ import { NoticePanel } from './notice-panel.tsx';
 import { PageTagsBar } from './page-tags-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { OfflineBanner, OutboxBadge } from '../../lib/outbox/outbox-status.tsx';
 import classes from './shell.module.css';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -139,6 +140,7 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
               <IconLock size={20} />
             </ActionIcon>
           </Tooltip>
+          <OutboxBadge />
           <NoticePanel />
           {user && (
             <UserMenu
@@ -173,6 +175,7 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
       )}
 
       <AppShell.Main className={classes.main}>
+        <OfflineBanner />
         <PageTagsBar tags={tags} activePath={pathname} t={t} onSelect={(tag) => go(tag.href)} onClose={closeTag}
           onCloseOthers={() => tagStore.closeOthers(pathname)} onCloseAll={closeAll} />
         <div className={classes.content}><ModalsProvider>{children}</ModalsProvider></div>

@@ -2,13 +2,13 @@
 // screen can name an icon before it is added here.
 import type { ComponentType } from 'react';
 import {
-  IconBuildingStore, IconBuildingWarehouse, IconChartBar, IconClipboardList, IconCoin, IconFileInvoice, IconHome,
+  IconBuildingStore, IconBuildingWarehouse, IconCamera, IconChartBar, IconClipboardList, IconCoin, IconFileInvoice, IconHome,
   IconMapPin, IconPackage, IconPackages, IconPoint, IconReceipt, IconScan, IconSettings, IconShieldLock, IconShoppingCart,
   IconTruck, IconTruckDelivery, IconUrgent, IconUsers, IconUsersGroup, IconWorld, type IconProps,
 } from '@tabler/icons-react';
 
 const ICONS: Record<string, ComponentType<IconProps>> = {
-  home: IconHome, scan: IconScan, 'shopping-cart': IconShoppingCart, urgent: IconUrgent, packages: IconPackages,
+  home: IconHome, scan: IconScan, camera: IconCamera, 'shopping-cart': IconShoppingCart, urgent: IconUrgent, packages: IconPackages,
   package: IconPackage, 'building-store': IconBuildingStore, coin: IconCoin, 'clipboard-list': IconClipboardList,
   world: IconWorld, 'building-warehouse': IconBuildingWarehouse, 'chart-bar': IconChartBar, 'map-pin': IconMapPin,
   receipt: IconReceipt, truck: IconTruck, 'truck-delivery': IconTruckDelivery, settings: IconSettings, users: IconUsers,

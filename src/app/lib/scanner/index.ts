@@ -8,3 +8,7 @@ export { useScanInput } from './use-scan-input.ts';
 export type { ScanInput, ScanInputProps, UseScanInputOptions } from './use-scan-input.ts';
 export { scanFeedback, playTones, vibrate, primeFeedback } from './feedback.ts';
 export type { ScanFeedback } from './feedback.ts';
+export { readWedgeSettings, saveWedgeSettings, DEFAULT_WEDGE_SETTINGS, WEDGE_SETTINGS_KEY } from './wedge-settings.ts';
+export type { WedgeSettings } from './wedge-settings.ts';
+// The camera engine (camera-engine.ts) is deliberately not re-exported: it is heavy and only ever
+// loaded dynamically, by components/scanner/camera-view.tsx.

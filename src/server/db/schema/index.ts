@@ -5,3 +5,7 @@ export * from './warehouse.ts';
 export * from './orders.ts';
 export * from './files.ts';
 export * from './express-import.ts';
+export * from './ledger.ts';
+export * from './fees.ts';
+export * from './mainland-package.ts';
+export * from './courier.ts';

@@ -1,7 +1,7 @@
 // Stores, orders and their lines, parcels, inbound records and the audit trail (DOMAIN §2–§4).
 // Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
@@ -54,11 +54,31 @@ export const orders = pgTable('orders', {
   shelfNumber: varchar('shelf_number', { length: 32 }),
   /** The holding slot as a number (shelfNumber shows it as H0001); indexed over open orders. */
   holdingSlot: integer('holding_slot'),
+  mainlandPackageId: bigint('mainland_package_id', { mode: 'number' }), // the BackMainLandPackage bag it is in
+  // Packing, weighing and dispatch (DOMAIN §3, §5; modules/orders/processing.ts).
+  packedUserId: bigint('packed_user_id', { mode: 'number' }),
+  packedUserName: varchar('packed_user_name', { length: 64 }),
+  packedTime: time('packed_time'),
+  packedImageGuid: varchar('packed_image_guid', { length: 36 }),
+  weightGrams: integer('weight_grams'),
+  long: numeric('long', { precision: 8, scale: 1, mode: 'number' }),
+  wide: numeric('wide', { precision: 8, scale: 1, mode: 'number' }),
+  high: numeric('high', { precision: 8, scale: 1, mode: 'number' }),
+  chargeableGrams: integer('chargeable_grams'),
+  weighedTime: time('weighed_time'),
+  /** Bumped by every weighing; part of the fee postings' refs (weigh:<orderId>:<version>:<channel>). */
+  weighVersion: integer('weigh_version').notNull().default(0),
+  /** What the last weighing could not charge (待补运费); 0 once charged. */
+  owedCents: bigint('owed_cents', { mode: 'number' }).notNull().default(0),
+  /** The fee lines of the last weighing still to be posted while owed (channel, signed cents). */
+  owedFees: jsonb('owed_fees').$type<{ channel: number; amountCents: number }[]>(),
+  shippedTime: time('shipped_time'),
   creationTime: createdAt(),
   lastModificationTime: time('last_modification_time'),
 }, (t) => [
-  // The slots in use: open orders of a warehouse. The first free slot is found by probing this.
-  index('orders_open_slot_idx').on(t.tenantId, t.warehouseInfoId, t.holdingSlot)
+  // The slots in use: open orders of a warehouse. The first free slot is found by probing this;
+  // unique, so two open orders can never share a slot (see nextFreeSlot).
+  uniqueIndex('orders_open_slot_uq').on(t.tenantId, t.warehouseInfoId, t.holdingSlot)
     .where(sql`${t.holdingSlot} is not null and ${t.packageStatus} < 5 and ${t.orderStatus} not in (4, 5, 6)`),
   uniqueIndex('orders_trade_no_uq').on(t.tenantId, t.tradeNo),
   index('orders_user_idx').on(t.tenantId, t.userId, t.id),

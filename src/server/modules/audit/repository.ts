@@ -1,6 +1,7 @@
 // The audit trail (DOMAIN §0): one row per state transition, written in the same transaction.
-import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { cappedCount } from '../../db/capped-count.ts';
 import { orderOperates } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
 
@@ -31,9 +32,9 @@ export async function listAudit(tx: Db, f: { entity?: AuditEntity | undefined; n
   if (f.timeFrom) parts.push(gte(orderOperates.creationTime, new Date(f.timeFrom)));
   if (f.timeTo) parts.push(lte(orderOperates.creationTime, new Date(f.timeTo)));
   const where = parts.length ? and(...parts) : undefined;
-  const [total] = await tx.select({ n: count() }).from(orderOperates).where(where);
+  const { total, capped } = await cappedCount(tx, orderOperates, where);
   const rows = await tx.select().from(orderOperates).where(where).orderBy(desc(orderOperates.id)).limit(page.limit).offset(page.offset);
-  return { total: total?.n ?? 0, rows };
+  return { total, capped, rows };
 }
 
 export function toAuditDto(a: typeof orderOperates.$inferSelect) {

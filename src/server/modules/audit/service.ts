@@ -5,7 +5,7 @@ import { listAudit, toAuditDto } from './repository.ts';
 
 export const orderOperateService = implement(orderOperate, () => ({
   async getList(input, ctx) {
-    const { total, rows } = await listAudit(ctx.db, input, pageWindow(input));
-    return { totalCount: total, items: rows.map(toAuditDto) };
+    const { total, capped, rows } = await listAudit(ctx.db, input, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map(toAuditDto) };
   },
 }));

@@ -9,23 +9,30 @@ import { audit } from '../audit/repository.ts';
 import { listSellers } from '../identity/repository.ts';
 import { orderDetail, orderDto } from './front-order.ts';
 import { attachPhotos, cancelOrderKeepingGoods } from './inbound.ts';
-import { assertAllowed, assertParcelAllowed, manualOrderStatusAllowed, manualPackageStatusAllowed } from './transitions.ts';
+import { assertAllowed, assertParcelAllowed, MANUAL_REFUSAL, manualOrderStatusAllowed, manualPackageStatusAllowed } from './transitions.ts';
 import { toOrderDto, toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
+import { backProcessingHandlers, refundOrderFees } from './processing.ts';
+import { parcelPhotoHandlers } from './parcel-photos.ts';
+import { editInterNationalShipment } from '../mainland-package/service.ts';
 
 const ORDER_STATUS_LABEL: Record<number, string> = { 1: '待处理', 2: '处理中', 3: '待补运费', 4: '已发货', 5: '已完成', 6: '已取消', 7: '问题件' };
 const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部分到货', 2: '已到齐', 3: '已打包', 4: '已称重', 5: '已出库' };
 
-export const backOrderService = implement(backOrder, () => ({
+export const backOrderService = implement(backOrder, (deps) => ({
+  ...backProcessingHandlers(deps),
+  uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img, // modules/orders/parcel-photos.ts
+  editInterNationalShipment, // bagging a mainland order (modules/mainland-package)
+
   async getUserList(input, ctx) {
     const rows = await listSellers(ctx.db, input.keyword, 500);
     return rows.map((r) => ({ id: r.id, userCode: r.userCode ?? '', name: r.name, userName: r.userName }));
   },
 
   async getOrderList(input, ctx) {
-    const { total, rows } = await repo.listOrders(ctx.db, input, pageWindow(input));
+    const { total, capped, rows } = await repo.listOrders(ctx.db, input, pageWindow(input));
     const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return { totalCount: total, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
   },
 
   async getOrderInfo(input, ctx) {
@@ -57,6 +64,7 @@ export const backOrderService = implement(backOrder, () => ({
     const order = await repo.getOrder(ctx.db, input.id, { forUpdate: true });
     if (!order) throw notFound('订单');
     assertAllowed('staffCancel', order);
+    await refundOrderFees(ctx.db, me, order, `订单 ${order.tradeNo} 已被仓库取消，退回称重费用`);
     await cancelOrderKeepingGoods(ctx.db, me, order, 'staffCancel', '订单已被仓库取消，待卖家处理');
     return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);
   },
@@ -77,7 +85,7 @@ export const backOrderService = implement(backOrder, () => ({
       const order = await repo.getOrder(ctx.db, id, { forUpdate: true });
       if (!order) throw notFound(`订单 ${id}`);
       if (!manualOrderStatusAllowed(order.orderStatus, input.orderStatus)) {
-        throw conflict(`订单 ${order.tradeNo} 不能从「${ORDER_STATUS_LABEL[order.orderStatus]}」改为「${ORDER_STATUS_LABEL[input.orderStatus]}」：只能前进一步，或设为问题件再恢复。`);
+        throw conflict(`订单 ${order.tradeNo} 不能从「${ORDER_STATUS_LABEL[order.orderStatus]}」改为「${ORDER_STATUS_LABEL[input.orderStatus]}」：${MANUAL_REFUSAL}`);
       }
       if (input.orderStatus === ORDER_STATUS.onHold && !input.reason) throw conflict('设为问题件需要填写原因。');
       await repo.updateOrder(ctx.db, order.id, { orderStatus: input.orderStatus, holdReason: input.orderStatus === ORDER_STATUS.onHold ? input.reason ?? null : order.holdReason });
@@ -92,7 +100,7 @@ export const backOrderService = implement(backOrder, () => ({
       const order = await repo.getOrder(ctx.db, id, { forUpdate: true });
       if (!order) throw notFound(`订单 ${id}`);
       if (!manualPackageStatusAllowed(order, input.packageStatus)) {
-        throw conflict(`订单 ${order.tradeNo} 的包裹状态不能从「${PACKAGE_STATUS_LABEL[order.packageStatus]}」改为「${PACKAGE_STATUS_LABEL[input.packageStatus]}」：只能前进一步。`);
+        throw conflict(`订单 ${order.tradeNo} 的包裹状态不能从「${PACKAGE_STATUS_LABEL[order.packageStatus]}」改为「${PACKAGE_STATUS_LABEL[input.packageStatus]}」：${MANUAL_REFUSAL}`);
       }
       await repo.updateOrder(ctx.db, order.id, { packageStatus: input.packageStatus });
       await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'processPackageStatus', before: order.packageStatus, after: input.packageStatus, note: input.reason ?? null }]);
@@ -109,7 +117,7 @@ export const backOrderService = implement(backOrder, () => ({
 
   async getAbnormalReceivingOrderList(input, ctx) {
     const statuses = input.receiveStatus !== undefined ? [input.receiveStatus] : [RECEIVE_STATUS.unclaimed, RECEIVE_STATUS.abnormal];
-    const { total, rows } = await repo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
-    return { totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
 }));

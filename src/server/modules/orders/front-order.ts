@@ -12,6 +12,7 @@ import { nextTradeNo } from './trade-no.ts';
 import { assertAllowed } from './transitions.ts';
 import { pointsToCents, toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
 import * as repo from './repository.ts';
+import { frontProcessingHandlers, processingInfo } from './processing.ts';
 
 type OrderInput = z.output<typeof CreateOrderInput>;
 
@@ -23,7 +24,7 @@ export async function orderDto(tx: Db, order: repo.OrderView) {
 /** The order with its lines, parcels and audit trail (seller and back office alike). */
 export async function orderDetail(tx: Db, order: repo.OrderView) {
   const [dto, parcels, trail] = [await orderDto(tx, order), await repo.parcelsOfOrders(tx, [order.id]), await auditOf(tx, 'order', order.id)];
-  return { ...dto, parcels: parcels.map((p) => toParcelDto(p, order.warehouseName)), audit: trail.map(toAuditDto) };
+  return { ...dto, parcels: parcels.map((p) => toParcelDto(p, order.warehouseName)), audit: trail.map(toAuditDto), processing: await processingInfo(tx, order) };
 }
 
 async function ownOrder(tx: Db, me: CurrentUser, id: number, forUpdate = false): Promise<repo.OrderView> {
@@ -77,6 +78,7 @@ const lineValues = (input: OrderInput) => input.orderProductInfosList.map((l) =>
 }));
 
 export const frontOrderService = implement(frontOrder, () => ({
+  ...frontProcessingHandlers(),
   async getStoreList(_input, ctx) {
     const me = requireUser(ctx);
     const rows = await repo.storesOfUser(ctx.db, me.id);
@@ -85,9 +87,9 @@ export const frontOrderService = implement(frontOrder, () => ({
 
   async getOrderList(input, ctx) {
     const me = requireUser(ctx);
-    const { total, rows } = await repo.listOrders(ctx.db, { ...input, userId: me.id }, pageWindow(input));
+    const { total, capped, rows } = await repo.listOrders(ctx.db, { ...input, userId: me.id }, pageWindow(input));
     const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return { totalCount: total, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
   },
 
   async getOrderInfo(input, ctx) {
@@ -170,8 +172,8 @@ export const frontOrderService = implement(frontOrder, () => ({
   },
 
   async getAbnormalReceivingOrderList(input, ctx) {
-    const { total, rows } = await repo.listParcels(ctx.db, { ...input, statuses: [RECEIVE_STATUS.abnormal], userId: requireUser(ctx).id }, pageWindow(input));
-    return { totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, statuses: [RECEIVE_STATUS.abnormal], userId: requireUser(ctx).id }, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
 
   async getSearchResult(input, ctx) {

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../framework.ts';
 import { audit } from '../audit/repository.ts';
 import { afterParcelSigned } from './transitions.ts';
 import * as repo from './repository.ts';
-import { isStoredImage } from '../files/repository.ts';
+import { HEIC_PHOTO_MESSAGE, isHeic, storedImageType } from '../files/repository.ts';
 import { invalid } from '../../lib/errors.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -80,7 +80,10 @@ export async function attachPhotos(
   photos: { imageGuid?: string | undefined; goodsImageGuid?: string | undefined; abnormalReason?: string | undefined },
 ): Promise<repo.ParcelRow> {
   for (const [member, guid] of [['imageGuid', photos.imageGuid], ['goodsImageGuid', photos.goodsImageGuid]] as const) {
-    if (guid && !(await isStoredImage(tx, guid))) throw invalid(member, '找不到这张已上传的图片，请重新上传');
+    if (!guid) continue;
+    const type = await storedImageType(tx, guid);
+    if (type === null) throw invalid(member, '找不到这张已上传的图片，请重新上传');
+    if (isHeic(type)) throw invalid(member, HEIC_PHOTO_MESSAGE);
   }
   const changes: Partial<repo.ParcelRow> = { isNeedTakePicture: false };
   if (photos.imageGuid) changes.imageGuid = photos.imageGuid.toLowerCase();

@@ -12,6 +12,7 @@ import { toOrderSummary, toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { assertParcelAllowed } from './transitions.ts';
 import { listSellers } from '../identity/repository.ts';
+import { parcelPhotoHandlers } from './parcel-photos.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
@@ -31,23 +32,22 @@ function answer(outcome: SignOutcome, warehouseName: string | null) {
   };
 }
 
-const page = (rows: { parcel: repo.ParcelRow; warehouseName: string | null }[], total: number) =>
-  ({ totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
+const page = ({ rows, total, capped }: { rows: { parcel: repo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
+  ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
 
-export const logisticsService = implement(logistics, () => ({
+export const logisticsService = implement(logistics, (deps) => ({
+  uploadLogisticsImg: parcelPhotoHandlers(deps).uploadLogisticsImg,
+
   async getLogisticsList(input, ctx) {
-    const { total, rows } = await repo.listParcels(ctx.db, input, pageWindow(input));
-    return page(rows, total);
+    return page(await repo.listParcels(ctx.db, input, pageWindow(input)));
   },
 
   async getSignForLogisticsList(input, ctx) {
-    const { total, rows } = await repo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input));
-    return page(rows, total);
+    return page(await repo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input)));
   },
 
   async getNeedTakePictureList(input, ctx) {
-    const { total, rows } = await repo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input));
-    return page(rows, total);
+    return page(await repo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input)));
   },
 
   async edit(input, ctx) {
@@ -134,9 +134,9 @@ export const logisticsService = implement(logistics, () => ({
 
 export const intoLogisticsServiceImpl = implement(intoLogisticsService, () => ({
   async getIntoLogisticsList(input, ctx) {
-    const { total, rows } = await repo.listInbound(ctx.db, input, pageWindow(input));
+    const { total, capped, rows } = await repo.listInbound(ctx.db, input, pageWindow(input));
     return {
-      totalCount: total,
+      totalCount: total, totalCountCapped: capped,
       items: rows.map((r) => ({ id: r.row.id, shipment: r.row.shipment, userName: r.row.userName, warehouseName: r.warehouseName, storeName: r.row.storeName, creationTime: r.row.creationTime.toISOString() })),
     };
   },

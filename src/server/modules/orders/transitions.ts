@@ -3,9 +3,11 @@
 import { ORDER_STATUS as S, PACKAGE_STATUS as P, RECEIVE_STATUS as R } from '#shared/enums.ts';
 import { conflict } from '../../lib/errors.ts';
 
-export interface OrderState { orderStatus: number; packageStatus: number; isUrgent?: boolean }
+export interface OrderState { orderStatus: number; packageStatus: number; isUrgent?: boolean; owedCents?: number }
 
 export const closed = (o: OrderState) => o.orderStatus === S.shipped || o.orderStatus === S.completed || o.orderStatus === S.cancelled;
+/** Being worked on by the warehouse: not closed and not on hold (问题件 waits for staff). */
+const open = (o: OrderState) => !closed(o) && o.orderStatus !== S.onHold && o.packageStatus < P.dispatched;
 
 interface Rule { allowed: (o: OrderState) => boolean; refusal: string }
 
@@ -17,6 +19,13 @@ export const ORDER_RULES = {
   markNormal: { allowed: (o) => [S.pending, S.processing, S.awaitingFreight].includes(o.orderStatus as 1) && !!o.isUrgent, refusal: '只有已加急且未发货的订单可以恢复为普通订单。' },
   receiveParcel: { allowed: (o) => !closed(o) && o.packageStatus < P.complete, refusal: '订单已关闭或货物已到齐。' },
   arriveWarehouse: { allowed: (o) => !closed(o) && o.packageStatus < P.complete, refusal: '只有未到齐且未关闭的订单可以标记为已到齐。' },
+  // Packing, weighing, 补运费 and dispatch (modules/orders/processing.ts, shipping.ts).
+  pack: { allowed: (o) => o.packageStatus === P.complete && open(o), refusal: '只有货物已到齐、尚未打包的订单可以打包。' },
+  /** First weighing after packing, or a re-weighing before dispatch (fees are reversed and re-posted). */
+  weigh: { allowed: (o) => (o.packageStatus === P.packed || o.packageStatus === P.weighed) && open(o), refusal: '只有已打包或已称重、尚未出库的订单可以称重。' },
+  supplyFreight: { allowed: (o) => o.orderStatus === S.awaitingFreight, refusal: '该订单没有待补的运费。' },
+  /** Handed over: weighed and fully paid. */
+  ship: { allowed: (o) => o.packageStatus === P.weighed && o.orderStatus === S.processing && !(o.owedCents ?? 0), refusal: '只有已称重且费用已付清的订单可以出库。' },
 } as const satisfies Record<string, Rule>;
 
 export type OrderAction = keyof typeof ORDER_RULES;
@@ -28,12 +37,18 @@ export type OrderAction = keyof typeof ORDER_RULES;
 export function manualOrderStatusAllowed(from: number, to: number): boolean {
   if (to === S.onHold) return [S.pending, S.processing, S.awaitingFreight].includes(from as 1);
   if (from === S.onHold) return [S.pending, S.processing, S.awaitingFreight].includes(to as 1);
+  // 已发货 only through dispatch (shipping.ts: weighed and paid); by hand it would ship 待补运费 unpaid.
+  if (to === S.shipped) return false;
   return to === from + 1 && from >= S.pending && to <= S.completed;
 }
 
 export function manualPackageStatusAllowed(order: OrderState, to: number): boolean {
-  return !closed(order) && to === order.packageStatus + 1 && to <= P.dispatched;
+  // 已称重 and 已出库 only through weighing (which charges the fees) and dispatch (which checks them).
+  return !closed(order) && to === order.packageStatus + 1 && to <= P.packed;
 }
+
+/** Why a manual correction is refused, for the 409 sentence. */
+export const MANUAL_REFUSAL = '只能前进一步，或设为问题件再恢复；已称重、已发货/已出库须通过称重和出库操作完成。';
 
 export function assertAllowed(action: OrderAction, order: OrderState): void {
   const rule: Rule = ORDER_RULES[action];

@@ -74,8 +74,8 @@ export const backUrgentOrderService = implement(backUrgentOrder, () => ({
 
 export const userExpressInfoService = implement(userExpressInfo, () => ({
   async getUserExpressInfoList(input, ctx) {
-    const { total, rows } = await repo.listParcels(ctx.db, { ...input, userId: requireUser(ctx).id }, pageWindow(input));
-    return { totalCount: total, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, userId: requireUser(ctx).id }, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
   async edit(input, ctx) {
     const me = requireUser(ctx);

@@ -5,6 +5,7 @@ import { OrderListPage } from '../../../features/back-orders/order-list-page.tsx
 import { orderListQuery } from '../../../features/back-orders/queries.ts';
 import { orderListInput, orderListSearch } from '../../../features/back-orders/search.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
+import { useOrderOutboundActions } from '../../../features/mainland-package/bag-order.tsx';
 
 export const Route = createFileRoute('/_app/back/backOrderList')({
   validateSearch: orderListSearch,
@@ -20,5 +21,6 @@ function BackOrderListRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const auth = useAuth();
-  return <OrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
+  const outbound = useOrderOutboundActions();
+  return <OrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} extraRowActions={outbound.rowActions} extraDialogs={outbound.dialog} />;
 }

@@ -1,0 +1,16 @@
+// The camera scanner as screens use it: a small, statically imported shell that loads the camera
+// view (html5-qrcode, the barcode-detector polyfill) only when a person turns the camera on.
+import { lazy, Suspense } from 'react';
+import { Loader, Text } from '@mantine/core';
+import { useT } from '../../lib/i18n.ts';
+
+const CameraView = lazy(() => import('./camera-view.tsx'));
+
+export function CameraScanner({ onDecode }: { onDecode: (text: string) => void }) {
+  const t = useT();
+  return (
+    <Suspense fallback={<Text size="sm" c="dimmed" ta="center" data-testid="camera-loading"><Loader size="xs" mr={6} />{t('正在加载扫码组件…')}</Text>}>
+      <CameraView onDecode={onDecode} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,102 @@
+// The one scanner of the floor screens: a keyboard-wedge scan box and, on a toggle, the phone's
+// camera, both feeding one onScan(code, source). A code is trimmed and upper-cased; the same code
+// again within the repeat window (2 s) is ignored whatever it came from. On a scan screen the soft
+// keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
+// toggle brings it up to type a smudged number by hand.
+import { useCallback, useRef, useState, type RefObject } from 'react';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
+import { readWedgeSettings } from '../../lib/scanner/wedge-settings.ts';
+import { useT } from '../../lib/i18n.ts';
+import { CameraScanner } from './camera-scanner.tsx';
+
+/** Where a code came from: the phone's camera, a keyboard-wedge scanner, or typed by a person. */
+export type ScanOrigin = 'camera' | 'wedge' | 'manual';
+
+export interface ScanFieldProps {
+  onScan: (code: string, source: ScanOrigin) => void;
+  label?: string;
+  placeholder?: string;
+  /** Off while, e.g., a photo is being taken: the box stops grabbing focus. */
+  enabled?: boolean;
+  /** Clicks inside it send focus back to the box (the whole screen). */
+  containerRef?: RefObject<HTMLElement | null>;
+  /** Shared with the caller, which may forget a code whose scan failed. */
+  dedupe?: Dedupe;
+  /** Start with the camera on (e.g. a phone screen whose user chose it last time). */
+  cameraOn?: boolean;
+  testId?: string;
+}
+
+export function ScanField({ onScan, label, placeholder, enabled = true, containerRef, dedupe: given, cameraOn = false, testId = 'scan-input' }: ScanFieldProps) {
+  const t = useT();
+  const [settings] = useState(readWedgeSettings);
+  const dedupe = useRef<Dedupe>(given ?? createDedupe());
+  const [typing, setTyping] = useState(false);
+  const [camera, setCamera] = useState(cameraOn);
+  const [ignored, setIgnored] = useState<string | null>(null);
+
+  const feed = useCallback((raw: string, source: ScanOrigin) => {
+    const code = normalizeCode(raw);
+    if (code.length < settings.minLength) return;
+    if (dedupe.current.isRepeat(code)) {
+      setIgnored(code);
+      return;
+    }
+    setIgnored(null);
+    onScan(code, source);
+  }, [onScan, settings.minLength]);
+
+  const box = useScanInput({
+    containerRef, enabled: enabled && !camera, maxGapMs: settings.maxGapMs, minLength: settings.minLength,
+    onScan: (code, source) => {
+      box.setValue('');
+      primeFeedback();
+      feed(code, source === 'scanner' ? 'wedge' : 'manual');
+    },
+  });
+
+  const toggleCamera = () => {
+    // The tap is the user gesture browsers want before they play the verdict's tone later.
+    primeFeedback();
+    setCamera((on) => !on);
+  };
+
+  const toggleTyping = () => {
+    setTyping((on) => !on);
+    requestAnimationFrame(() => box.focus());
+  };
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        {...box.inputProps}
+        autoFocus={enabled && !camera}
+        onChange={(e) => box.setValue(e.currentTarget.value.toUpperCase())}
+        inputMode={typing ? 'text' : 'none'}
+        label={label ?? t('快递单号')} placeholder={placeholder ?? t('扫描或输入单号')} size="xl" maxLength={64}
+        leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
+        rightSectionWidth={56}
+        rightSection={(
+          <Tooltip label={typing ? t('收起键盘') : t('用键盘输入')}>
+            <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} onClick={toggleTyping} aria-pressed={typing} aria-label={t('键盘输入')} data-testid="scan-keyboard-toggle">
+              {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+        data-testid={testId}
+      />
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="lg" fullWidth variant={camera ? 'filled' : 'light'} onClick={toggleCamera} aria-pressed={camera}
+          leftSection={camera ? <IconCameraOff size={22} /> : <IconCamera size={22} />} data-testid="camera-toggle"
+        >
+          {camera ? t('关闭摄像头') : t('摄像头扫码')}
+        </Button>
+      </Group>
+      {camera && <CameraScanner onDecode={(text) => feed(text, 'camera')} />}
+      {ignored && <Text size="sm" c="dimmed" data-testid="scan-ignored">{t('已忽略重复扫描：{0}', ignored)}</Text>}
+    </Stack>
+  );
+}

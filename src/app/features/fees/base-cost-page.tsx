@@ -1,0 +1,80 @@
+// 基础费用设置 (/warehouse/basecostsetting): versioned base-cost rules per warehouse and order type,
+// and the tenant's urgent fee.
+import { useState } from 'react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconPencil, IconPlayerStop, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { BaseCostSettingDto } from '#shared/contracts/fees.ts';
+import { labelKey } from '#shared/enums.ts';
+import { useApi } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
+import { BaseCostFormModal, ORDER_TYPES } from './base-cost-form-modal.tsx';
+import { EndTimeModal } from './end-time-modal.tsx';
+import { formatPoints } from './fee-form.ts';
+import { baseCostListQuery, feeWarehousesQuery, useEndBaseCost } from './fee-queries.ts';
+import { baseCostInput, type BaseCostSearch } from './fee-search.ts';
+import { PhaseBadge } from './phase-badge.tsx';
+import { UrgentFeeCard } from './urgent-fee-card.tsx';
+
+export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearch; onSearchChange: (next: BaseCostSearch) => void }) {
+  const api = useApi();
+  const t = useT();
+  const warehouses = useQuery(feeWarehousesQuery(api));
+  const [editing, setEditing] = useState<{ setting: BaseCostSettingDto | null } | null>(null);
+  const [ending, setEnding] = useState<BaseCostSettingDto | null>(null);
+  const end = useEndBaseCost();
+
+  const filters: FilterField<BaseCostSearch>[] = [
+    { kind: 'select', key: 'warehouseInfoId', label: '仓库', options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
+    { kind: 'select', key: 'orderType', label: '订单类型', options: ORDER_TYPES.map((o) => ({ value: o, label: t(labelKey('OrderType', o)) })) },
+    { kind: 'select', key: 'isEffective', label: '是否有效', options: [{ value: true, label: '有效' }, { value: false, label: '已停用' }] },
+  ];
+
+  const columns: DataTableColumn<BaseCostSettingDto>[] = [
+    { accessor: 'warehouseName', title: '仓库', render: (s) => <Text size="sm" fw={500}>{s.warehouseName ?? s.warehouseInfoId}</Text> },
+    { accessor: 'orderType', title: '订单类型', render: (s) => t(labelKey('OrderType', s.orderType)) },
+    { accessor: 'baseCost', title: '基础费用', textAlign: 'right', render: (s) => formatPoints(s.baseCost) },
+    { accessor: 'baseSkuNums', title: '基础SKU数', textAlign: 'right' },
+    { accessor: 'exceedSkuCost', title: '超出每SKU', textAlign: 'right', render: (s) => formatPoints(s.exceedSkuCost) },
+    { accessor: 'maxSkuCost', title: 'SKU费用上限', textAlign: 'right', render: (s) => formatPoints(s.maxSkuCost) },
+    { accessor: 'sackPrice', title: '包材费', textAlign: 'right', render: (s) => formatPoints(s.sackPrice) },
+    { accessor: 'beginTime', title: '开始时间', render: (s) => formatDateTime(s.beginTime) },
+    { accessor: 'endTime', title: '结束时间', render: (s) => (s.endTime ? formatDateTime(s.endTime) : '长期') },
+    { accessor: 'phase', title: '状态', render: (s) => <PhaseBadge phase={s.phase} /> },
+  ];
+
+  const rowActions: RowAction<BaseCostSettingDto>[] = [
+    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (s) => setEditing({ setting: s }) },
+    {
+      key: 'end', label: '结束', icon: <IconPlayerStop size={14} />, onClick: (s) => setEnding(s),
+      disabled: (s) => (s.phase === 'ended' ? '已结束' : false),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <UrgentFeeCard />
+      <ListPage
+        label="基础费用设置"
+        search={search}
+        onSearchChange={onSearchChange}
+        query={baseCostListQuery(api, baseCostInput(search))}
+        columns={columns}
+        filters={filters}
+        rowActions={rowActions}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ setting: null })}>新增设置</Button>}
+      />
+      {editing && <BaseCostFormModal setting={editing.setting} onClose={() => setEditing(null)} />}
+      {ending && (
+        <EndTimeModal
+          subject={`${ending.warehouseName ?? ''} · ${t(labelKey('OrderType', ending.orderType))} · 基础费用 ${formatPoints(ending.baseCost)}`}
+          beginTime={ending.beginTime} endTime={ending.endTime} saving={end.isPending}
+          onSubmit={(endTime) => end.mutateAsync({ id: ending.id, endTime })}
+          onClose={() => setEnding(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+// Form pieces shared by the fee screens: number fields typed as text (so "0.50" stays what the user
+// typed until it is checked), wall-clock times in the tenant's zone, and the phase of a setting.
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../components/list-page/index.ts';
+
+const decimalText = (places: number) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`);
+
+/** Points (积分) typed as text: a number with at most 2 decimals; > 0 when `positive`. */
+export const pointsText = (label: string, opts: { positive?: boolean } = {}) =>
+  z.string().trim().min(1, `请输入${label}`).regex(decimalText(2), `${label}须为数字，最多两位小数`)
+    .refine((v) => !opts.positive || Number(v) > 0, `${label}须大于 0`).transform(Number);
+
+/** Kilograms typed as text: > 0, at most 3 decimals. */
+export const kgText = (label: string) =>
+  z.string().trim().min(1, `请输入${label}`).regex(decimalText(3), `${label}须为数字，最多三位小数`).refine((v) => Number(v) > 0, `${label}须大于 0`).transform(Number);
+
+/** Centimetres typed as text, optional: > 0, at most 1 decimal. */
+export const cmText = (label: string) =>
+  z.string().trim().refine((v) => v === '' || (decimalText(1).test(v) && Number(v) > 0), `${label}须为大于 0 的数字，最多一位小数`)
+    .transform((v) => (v === '' ? null : Number(v)));
+
+/** A positive whole number typed as text. */
+export const intText = (label: string, min = 1) =>
+  z.string().trim().min(1, `请输入${label}`).regex(/^\d+$/, `${label}须为整数`).refine((v) => Number(v) >= min, `${label}至少为 ${min}`).transform(Number);
+
+/** A required wall-clock time (datetime-local, in the tenant's zone). */
+export const timeText = (label: string) => z.string().min(1, `请选择${label}`).refine((v) => localToIso(v) !== null, `${label}无效`);
+
+const localFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+/** An instant as a datetime-local value ("2026-11-22T08:00") in the tenant's zone (Asia/Shanghai, UTC+8, no DST). */
+export function isoToLocal(iso: string | Date | null | undefined): string {
+  if (!iso) return '';
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '';
+  const p = Object.fromEntries(localFormat.formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** A datetime-local value read as the tenant's wall clock → ISO-8601 with its offset; null when unusable. */
+export function localToIso(local: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local.trim());
+  if (!m) return null;
+  const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}+08:00`;
+  return Number.isNaN(Date.parse(iso)) ? null : iso;
+}
+
+export const PHASES = {
+  upcoming: { label: '未开始', color: 'blue' },
+  current: { label: '生效中', color: 'teal' },
+  ended: { label: '已结束', color: 'gray' },
+  disabled: { label: '已停用', color: 'red' },
+} as const;
+export type Phase = keyof typeof PHASES;
+
+/** Money as shown: 3 → "3.00". */
+export const formatPoints = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toFixed(2));
+/** Weight as shown: 0.5 → "0.5 kg". */
+export const formatKg = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : `${Number(n.toFixed(3))} kg`);

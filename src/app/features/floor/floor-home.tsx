@@ -1,0 +1,117 @@
+// /floor — 作业首页, the floor staff's phone home: one big tile per floor screen they may open (the
+// menu's 仓库作业 group, so a new floor screen appears here by declaring its route), and the scanner
+// settings of this device. Mobile-first: 360 px wide, one hand, targets ≥ 56 px.
+import { useMemo, useState, type ReactNode } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Badge, Button, Collapse, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCamera, IconChevronRight, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconWeight } from '@tabler/icons-react';
+import { buildMenu, routeEntries, type MenuItem } from '../../lib/menu.ts';
+import { useApi } from '../../lib/api.ts';
+import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.ts';
+import { readWedgeSettings, saveWedgeSettings, type WedgeSettings } from '../../lib/scanner/index.ts';
+import { PathLink } from '../../components/path-link.tsx';
+
+export const FLOOR_HOME_PATH = '/floor';
+
+const TILE_HINTS: Record<string, { hint: string; icon: ReactNode }> = {
+  '/back/intoLogistics': { hint: '扫码签收到仓包裹', icon: <IconScan size={32} /> },
+  '/takephone/uploadpackageimg': { hint: '按单号拍包裹和商品', icon: <IconCamera size={32} /> },
+  '/takephone/logisticsphoto': { hint: '卖家要求拍照的包裹', icon: <IconPhotoCheck size={32} /> },
+  '/takephone/abnormalphoto': { hint: '破损、错发，拍照并标记异常', icon: <IconAlertTriangle size={32} /> },
+  '/back/packStation': { hint: '出库订单打包、称重', icon: <IconWeight size={32} /> },
+};
+const PACK_ICON = <IconWeight size={32} />;
+
+/** The floor screens this user may open, in menu order (the floor home itself left out). */
+export function useFloorTiles(): MenuItem[] {
+  const api = useApi();
+  const router = useRouter();
+  const { data: config } = useSuspenseQuery(configurationQuery(api));
+  const { data: session } = useSuspenseQuery(sessionQuery(api));
+  return useMemo(() => {
+    const granted = new Set(Object.entries(config.auth.grantedPermissions).filter(([, v]) => v === 'true').map(([k]) => k));
+    const side = session.user?.userType === 1 ? 'seller' : 'staff';
+    const floor = buildMenu(routeEntries(Object.values(router.routesById)), { granted, side }).find((s) => s.key === 'floor');
+    return (floor?.items ?? []).filter((i) => i.path !== FLOOR_HOME_PATH);
+  }, [config, session, router]);
+}
+
+function ScannerSettings() {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState<WedgeSettings>(readWedgeSettings);
+  const [saved, setSaved] = useState(false);
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} w="100%" mih={48} aria-expanded={open} data-testid="scanner-settings-toggle">
+        <Group gap="xs"><IconSettings size={22} /><Text fw={600}>{t('扫码枪设置')}</Text></Group>
+      </UnstyledButton>
+      <Collapse expanded={open}>
+        <Stack gap="sm" mt="sm">
+          <Text size="sm" c="dimmed">{t('扫码枪按键间隔超过上限时，视为人工输入；短于最短长度的读数会被忽略。只影响本设备。')}</Text>
+          <NumberInput
+            label={t('按键间隔上限（毫秒）')} min={10} max={500} size="md" value={value.maxGapMs} allowDecimal={false}
+            onChange={(v) => { setSaved(false); setValue((s) => ({ ...s, maxGapMs: Number(v) || s.maxGapMs })); }} data-testid="wedge-max-gap"
+          />
+          <NumberInput
+            label={t('最短单号长度')} min={1} max={32} size="md" value={value.minLength} allowDecimal={false}
+            onChange={(v) => { setSaved(false); setValue((s) => ({ ...s, minLength: Number(v) || s.minLength })); }} data-testid="wedge-min-length"
+          />
+          <Group>
+            <Button size="md" onClick={() => { setValue(saveWedgeSettings(value)); setSaved(true); }} data-testid="wedge-save">{t('保存')}</Button>
+            {saved && <Text size="sm" c="green.8">{t('已保存，重新打开扫码页面后生效')}</Text>}
+          </Group>
+        </Stack>
+      </Collapse>
+    </Paper>
+  );
+}
+
+/** What the outbox still holds (the shell's header has the badge with the list; this is the summary). */
+export function FloorOutboxSummary({ waiting, attention }: { waiting: number; attention: number }) {
+  const t = useT();
+  if (waiting === 0 && attention === 0) return null;
+  return (
+    <Badge size="xl" radius="sm" variant="light" color={attention ? 'red' : 'indigo'} data-testid="floor-outbox">
+      {t('{0} 待同步 · {1} 需处理', waiting, attention)}
+    </Badge>
+  );
+}
+
+export interface FloorHomeProps {
+  tiles: MenuItem[];
+  /** The outbox's "N 待同步 · M 需处理" badge, when the floor app has one. */
+  badge?: ReactNode;
+}
+
+export function FloorHome({ tiles, badge }: FloorHomeProps) {
+  const t = useT();
+  return (
+    <Stack gap="md" maw={560} mx="auto" data-testid="floor-home">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{t('仓库作业')}</Title>
+        {badge}
+      </Group>
+      {tiles.length === 0 && <Text c="dimmed">{t('没有可用的作业页面，请联系管理员分配权限')}</Text>}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {tiles.map((tile) => {
+          const known = TILE_HINTS[tile.path];
+          return (
+            <Paper key={tile.path} component={PathLink} href={tile.path} withBorder radius="md" p="md" mih={88} data-testid="floor-tile"
+              style={{ display: 'flex', alignItems: 'center', gap: 12, textDecoration: 'none', color: 'inherit' }}>
+              <Text c="blue.7" component="span" style={{ display: 'flex' }}>{known?.icon ?? (/pack|weigh/i.test(tile.path) ? PACK_ICON : <IconPackage size={32} />)}</Text>
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text fw={700} size="lg">{t(tile.title)}</Text>
+                {known && <Text size="sm" c="dimmed">{t(known.hint)}</Text>}
+              </div>
+              <IconChevronRight size={22} />
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <ScannerSettings />
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+// 装袋 and 打印面单 on the back-office order list: the row actions this feature adds to it (the route
+// composes them; features do not import each other). 装袋 puts a weighed mainland order into an open
+// mainland package of its warehouse, site and cargo category (BackOrder/EditInterNationalShipment).
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPackageImport, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { OrderDto } from '#shared/contracts/orders.ts';
+import { ORDER_TYPE, PACKAGE_STATUS, labelKey } from '#shared/enums.ts';
+import type { RowAction } from '../../components/list-page/index.ts';
+import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
+import { useApi } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { orderLabelUrl } from '#shared/label-links.ts';
+import { configurationQuery } from '../../lib/queries.ts';
+import { openPackagesQuery } from './queries.ts';
+
+type BagOrder = Pick<OrderDto, 'id' | 'tradeNo' | 'warehouseInfoId' | 'warehouseName' | 'site' | 'cargoCategory'>;
+
+/** A weighed mainland order that is still open can be bagged. */
+export const canBag = (o: Pick<OrderDto, 'orderType' | 'packageStatus' | 'orderStatus'>) =>
+  o.orderType === ORDER_TYPE.mainland && o.packageStatus === PACKAGE_STATUS.weighed && ![4, 5, 6, 7].includes(o.orderStatus);
+
+export function BagOrderModal({ order, onClose }: { order: BagOrder; onClose: () => void }) {
+  const t = useT();
+  const api = useApi();
+  const open = useQuery(openPackagesQuery(api, { warehouseInfoId: order.warehouseInfoId, site: order.site, cargoCategory: order.cargoCategory }));
+  const bag = useServiceMutation(['BackOrder', 'BackMainLandPackage'], (a, mainLandPackageId: number) => a.backOrder.editInterNationalShipment({ id: order.id, mainLandPackageId }));
+  const [choice, setChoice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const options = (open.data ?? []).map((p) => ({ value: String(p.id), label: `${p.packageName}${p.mainLandInterNationalShipment ? ` · ${p.mainLandInterNationalShipment}` : ''}（${t('{0} 单', p.orderCount)}）` }));
+
+  const submit = async () => {
+    if (!choice) {
+      setRefusal(t('请选择大陆包'));
+      return;
+    }
+    setRefusal(null);
+    try {
+      const outcome = await bag.mutateAsync(Number(choice));
+      if (!outcome.ok) {
+        setRefusal(refusalText(outcome.refusal));
+        return;
+      }
+      notifications.show({ color: 'teal', message: t('订单 {0} 已装入 {1}', outcome.value.tradeNo, outcome.value.packageName ?? '') });
+      onClose();
+    } catch {
+      // the shell shows unexpected failures
+    }
+  };
+
+  return (
+    <Modal opened onClose={bag.isPending ? () => {} : onClose} title={t('装袋')} centered>
+      <Stack gap="sm">
+        <Text size="sm">{t('订单 {0}：{1} · {2} · {3}', order.tradeNo, order.warehouseName, t(labelKey('Site', order.site)), t(labelKey('CargoCategory', order.cargoCategory)))}</Text>
+        {refusal && <Alert color="red" variant="light" role="alert">{refusal}</Alert>}
+        {open.isSuccess && options.length === 0 ? (
+          <Alert color="yellow" variant="light">{t('没有可用的大陆包：请先在「大陆包」页面新建同仓库、同站点、同货物类别的包。')}</Alert>
+        ) : (
+          <Select
+            label={t('大陆包')} data={options} value={choice} onChange={setChoice} searchable
+            placeholder={open.isPending ? t('加载中…') : t('选择未发出的大陆包')} comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={bag.isPending}>{t('取消')}</Button>
+          <Button onClick={() => void submit()} loading={bag.isPending} disabled={options.length === 0}>{t('装袋')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The row actions (装袋, 打印面单) and the dialog they open, for the order list. */
+export function useOrderOutboundActions(): { rowActions: RowAction<OrderDto>[]; dialog: ReactNode } {
+  const t = useT();
+  const api = useApi();
+  const config = useQuery(configurationQuery(api));
+  const mayBag = config.data?.auth.grantedPermissions['OrderManage.MainLandOrderManage'] === 'true';
+  const [bagging, setBagging] = useState<OrderDto | null>(null);
+  return {
+    rowActions: [
+      { key: 'bag', label: t('装袋'), icon: <IconPackageImport size={14} />, color: 'indigo', hidden: (o) => !mayBag || !canBag(o), onClick: (o) => setBagging(o) },
+      { key: 'label', label: t('打印面单'), icon: <IconPrinter size={14} />, onClick: (o) => void window.open(orderLabelUrl(o.tradeNo), '_blank', 'noopener') },
+    ],
+    dialog: bagging && <BagOrderModal order={bagging} onClose={() => setBagging(null)} />,
+  };
+}

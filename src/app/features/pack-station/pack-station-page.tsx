@@ -1,0 +1,318 @@
+// /back/packStation — 打包称重, the desktop station where floor staff pack and weigh outbound orders
+// (DOMAIN §3, §5, §9). Scan the order's trade number; check its lines, parcels and photos; 打包完成
+// (with an optional photo); enter or scan the weight and size; 称重 shows the fees, whether they were
+// charged or the order now waits for 补运费, and the seller's balance; 下一单 starts over.
+import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title,
+} from '@mantine/core';
+import { IconBarcode, IconCamera, IconPackage, IconScale } from '@tabler/icons-react';
+import { labelKey } from '#shared/enums.ts';
+import type { CheckGoodsInfoDto } from '#shared/contracts/back-order.ts';
+import type { WeighResultDto } from '#shared/contracts/processing.ts';
+import { useApi } from '../../lib/api.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import { primeFeedback, scanFeedback, useScanInput } from '../../lib/scanner/index.ts';
+import { isRefusal, refusalText } from '../../components/forms/refusal.ts';
+import { checkGoodsQuery, usePackOrder, useWeighOrder } from './queries.ts';
+import { photoToBase64 } from './photo.ts';
+
+const money = (n: number) => n.toFixed(2);
+const num = (v: number | string): number | undefined => (typeof v === 'number' && v > 0 ? v : undefined);
+
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">{label}</Text>
+      <Text fw={600} data-testid={testId}>{value}</Text>
+    </Stack>
+  );
+}
+
+function OrderSummary({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
+  const { order, seller } = info;
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <Group gap="xs">
+          <Text size="xl" fw={800} ff="monospace" data-testid="station-trade-no">{order.tradeNo}</Text>
+          {order.isUrgent && <Badge color="red" size="lg">{t('加急')}</Badge>}
+          <Badge variant="light" size="lg" data-testid="station-order-status">{t(labelKey('OrderStatus', order.orderStatus))}</Badge>
+          <Badge variant="light" color="teal" size="lg" data-testid="station-package-status">{t(labelKey('PackageStatus', order.packageStatus))}</Badge>
+        </Group>
+        <Text size="xl" fw={800} data-testid="station-slot">{order.shelfNumber ?? '—'}</Text>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <Field label={t('卖家')} value={`${seller.userCode} ${seller.name}`} />
+        <Field label={t('余额（积分）')} value={money(seller.balance)} testId="station-balance" />
+        <Field label={t('订单号')} value={order.orderNumber} />
+        <Field label={t('店铺 / 站点')} value={`${order.storeName} / ${order.site}`} />
+      </SimpleGrid>
+      {order.holdReason && <Alert color="orange" mt="sm">{t('问题件原因：{0}', order.holdReason)}</Alert>}
+    </Paper>
+  );
+}
+
+function Goods({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <Paper withBorder radius="md" p="md">
+        <Title order={4} mb="xs">{t('商品')}</Title>
+        <Table striped data-testid="station-lines">
+          <Table.Thead>
+            <Table.Tr><Table.Th>{t('商品名称')}</Table.Th><Table.Th>SKU</Table.Th><Table.Th>{t('数量')}</Table.Th><Table.Th>{t('快递单号')}</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {info.order.orderProductInfosList.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>{l.productName}{l.specification ? ` (${l.specification})` : ''}</Table.Td>
+                <Table.Td>{l.productSku || '—'}</Table.Td>
+                <Table.Td fw={700}>{l.quantity}</Table.Td>
+                <Table.Td ff="monospace">{l.shipment}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Title order={4} mb="xs">{t('包裹')}</Title>
+        <Stack gap="xs" data-testid="station-parcels">
+          {info.parcels.map((p) => (
+            <Group key={p.id} justify="space-between" wrap="nowrap">
+              <Stack gap={0}>
+                <Text ff="monospace">{p.shipment}</Text>
+                <Text size="xs" c="dimmed">{t(labelKey('ReceiveStatus', p.receiveStatus))}{p.weight ? ` · ${p.weight} kg` : ''}</Text>
+              </Stack>
+              <Group gap={4}>
+                {p.photoLinks.map((link) => (
+                  <Anchor key={link} href={link} target="_blank" rel="noreferrer"><Image src={link} w={48} h={48} radius="sm" alt={t('包裹照片')} /></Anchor>
+                ))}
+              </Group>
+            </Group>
+          ))}
+          {info.parcels.length === 0 && <Text c="dimmed">{t('没有包裹')}</Text>}
+        </Stack>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+function WeighAnswer({ result, t }: { result: WeighResultDto; t: Translate }) {
+  return (
+    <Paper withBorder radius="md" p="md" bg={result.charged ? 'green.0' : 'orange.0'} data-testid="weigh-result">
+      <Group justify="space-between" mb="sm">
+        <Text size="xl" fw={800} c={result.charged ? 'green.8' : 'orange.8'} data-testid="weigh-verdict">
+          {result.charged ? t('已扣费') : t('待补运费')}
+        </Text>
+        <Text>{t('重量 {0} kg，计费重 {1} kg', result.weight, result.chargeableWeight)}</Text>
+      </Group>
+      <Table>
+        <Table.Tbody>
+          {result.fees.map((f) => (
+            <Table.Tr key={f.channel}><Table.Td>{t(labelKey('FlowChannel', f.channel))}</Table.Td><Table.Td ta="right">{money(f.amount)}</Table.Td></Table.Tr>
+          ))}
+          <Table.Tr><Table.Td fw={700}>{t('合计')}</Table.Td><Table.Td ta="right" fw={700} data-testid="weigh-total">{money(result.total)}</Table.Td></Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Group mt="sm" gap="xl">
+        {!result.charged && <Field label={t('待补金额')} value={money(result.owed)} testId="weigh-owed" />}
+        <Field label={t('卖家余额')} value={money(result.balance)} testId="weigh-balance" />
+      </Group>
+      {!result.charged && <Text size="sm" mt="xs">{t('余额不足，费用未扣：订单已转为待补运费，卖家充值后补运费即可出库。')}</Text>}
+    </Paper>
+  );
+}
+
+export function PackStationPage() {
+  const t = useT();
+  const api = useApi();
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const weightRef = useRef<HTMLInputElement | null>(null);
+  /** Set by a successful 打包完成: the weight field takes the focus as soon as it is on screen. */
+  const focusWeightOnMount = useRef(false);
+  const weightInput = useCallback((el: HTMLInputElement | null) => {
+    weightRef.current = el;
+    if (el && focusWeightOnMount.current) {
+      focusWeightOnMount.current = false;
+      el.focus();
+    }
+  }, []);
+  const [tradeNo, setTradeNo] = useState('');
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [weight, setWeight] = useState<number | string>('');
+  const [dims, setDims] = useState<{ long: number | string; wide: number | string; high: number | string }>({ long: '', wide: '', high: '' });
+  const [result, setResult] = useState<WeighResultDto | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const query = useQuery(checkGoodsQuery(api, tradeNo));
+  const pack = usePackOrder();
+  const weigh = useWeighOrder();
+
+  const reset = (next: string) => {
+    focusWeightOnMount.current = false;
+    setTradeNo(next);
+    setPhoto(null);
+    setWeight('');
+    setDims({ long: '', wide: '', high: '' });
+    setResult(null);
+    setMessage(null);
+  };
+
+  const scanBox = useScanInput({
+    containerRef,
+    onScan: (code) => {
+      scanBox.setValue('');
+      primeFeedback();
+      reset(code);
+    },
+  });
+
+  const info = query.data;
+  const status = info?.order;
+  const canPack = status?.packageStatus === 2 && ![4, 5, 6, 7].includes(status.orderStatus);
+  const canWeigh = (status?.packageStatus === 3 || status?.packageStatus === 4) && ![4, 5, 6, 7].includes(status.orderStatus);
+
+  const onPack = async () => {
+    if (!info) return;
+    setMessage(null);
+    let photoBase64: string | null;
+    try {
+      photoBase64 = photo ? await photoToBase64(photo) : null;
+    } catch {
+      setMessage(t('照片读取失败，请重新选择'));
+      return;
+    }
+    const outcome = await pack.mutateAsync({ tradeNo: info.order.tradeNo, photoBase64 });
+    if (!outcome.ok) {
+      scanFeedback('error');
+      setMessage(refusalText(outcome.refusal));
+      return;
+    }
+    scanFeedback('signed');
+    setPhoto(null);
+    // The refreshed order may or may not be on screen yet: focus now, or when the field mounts.
+    if (weightRef.current) weightRef.current.focus();
+    else focusWeightOnMount.current = true;
+  };
+
+  const onWeigh = async () => {
+    if (!info) return;
+    const kg = num(weight);
+    if (kg === undefined) {
+      setMessage(t('请输入重量（kg）'));
+      weightRef.current?.focus();
+      return;
+    }
+    setMessage(null);
+    const outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: num(dims.long), wide: num(dims.wide), high: num(dims.high) });
+    if (!outcome.ok) {
+      scanFeedback('error');
+      setMessage(refusalText(outcome.refusal));
+      return;
+    }
+    scanFeedback(outcome.value.charged ? 'signed' : 'unclaimed');
+    setResult(outcome.value);
+  };
+
+  const weighOnEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void onWeigh();
+    }
+  };
+
+  const next = () => {
+    reset('');
+    scanBox.focus();
+  };
+
+  return (
+    <Stack ref={containerRef} gap="md" maw={1200} data-testid="pack-station">
+      <Title order={2}>{t('打包称重')}</Title>
+      <TextInput
+        {...scanBox.inputProps}
+        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
+        label={t('订单号')} placeholder={t('扫描或输入订单号（tradeNo）')} size="xl"
+        leftSection={<IconBarcode size={28} />} leftSectionWidth={56} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 26 } }}
+        data-testid="pack-scan-input" maxLength={64}
+      />
+
+      {tradeNo === '' && (
+        <Paper withBorder radius="md" p="xl" style={{ borderStyle: 'dashed' }}>
+          <Text size="xl" c="dimmed" ta="center">{t('请扫描订单号')}</Text>
+        </Paper>
+      )}
+      {query.isLoading && <Group justify="center" p="xl"><Loader /></Group>}
+      {query.isError && (
+        <Alert color="red" title={t('找不到订单 {0}', tradeNo)} data-testid="station-error">
+          {isRefusal(query.error) ? (query.error.status === 404 && query.error.details ? query.error.details : refusalText(query.error)) : t('加载失败，请重试')}
+        </Alert>
+      )}
+
+      {info && (
+        <>
+          <OrderSummary info={info} t={t} />
+          <Goods info={info} t={t} />
+
+          {message && <Alert color="red" data-testid="station-message">{message}</Alert>}
+
+          {canPack && (
+            <Paper withBorder radius="md" p="md">
+              <Group align="flex-end">
+                <FileInput
+                  label={t('打包照片（可选）')} placeholder={t('选择或拍摄照片')} accept="image/jpeg,image/png,image/webp,image/heic"
+                  value={photo} onChange={setPhoto} clearable leftSection={<IconCamera size={18} />} w={320} data-testid="packed-photo"
+                />
+                <Button size="lg" leftSection={<IconPackage size={20} />} onClick={() => void onPack()} loading={pack.isPending} data-testid="pack-button">
+                  {t('打包完成')}
+                </Button>
+              </Group>
+            </Paper>
+          )}
+
+          {info.packedImageLink && (
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">{t('打包照片')}</Text>
+              <Anchor href={info.packedImageLink} target="_blank" rel="noreferrer"><Image src={info.packedImageLink} w={64} h={64} radius="sm" alt={t('打包照片')} /></Anchor>
+              {info.processing.packedUserName && <Text size="sm">{t('打包人：{0}', info.processing.packedUserName)}</Text>}
+            </Group>
+          )}
+
+          {canWeigh && (
+            <Paper withBorder radius="md" p="md">
+              <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
+                <NumberInput
+                  ref={weightInput} label={t('重量（kg）')} value={weight} onChange={setWeight} min={0} max={1000} decimalScale={3} hideControls size="lg"
+                  onKeyDown={weighOnEnter} data-testid="weigh-weight"
+                />
+                <NumberInput label={t('长（cm）')} value={dims.long} onChange={(v) => setDims((d) => ({ ...d, long: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
+                <NumberInput label={t('宽（cm）')} value={dims.wide} onChange={(v) => setDims((d) => ({ ...d, wide: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
+                <NumberInput label={t('高（cm）')} value={dims.high} onChange={(v) => setDims((d) => ({ ...d, high: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
+                <Button size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
+                  {status?.packageStatus === 4 ? t('重新称重') : t('称重')}
+                </Button>
+              </SimpleGrid>
+              {status?.packageStatus === 4 && !result && (
+                <Text size="sm" c="dimmed" mt="xs">
+                  {t('已称重 {0} kg，费用 {1}（{2}）；重新称重会冲回原费用并按新重量计费。', info.processing.weight ?? 0, money(info.processing.total), info.processing.charged ? t('已扣费') : t('待补运费'))}
+                </Text>
+              )}
+            </Paper>
+          )}
+
+          {!canPack && !canWeigh && !result && (
+            <Alert color="gray" data-testid="station-not-ready">
+              {status && status.packageStatus < 2 ? t('货物尚未到齐，不能打包。') : t('该订单当前不能打包或称重。')}
+            </Alert>
+          )}
+
+          {result && <WeighAnswer result={result} t={t} />}
+
+          <Group justify="flex-end">
+            <Button variant="default" size="lg" onClick={next} data-testid="next-order">{t('下一单')}</Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,355 @@
+// The three phone photo screens (spec 000 §2 "Phone photo upload", DOMAIN §4.3), one flow:
+//   scan or type the tracking number → the parcel is looked up (Logistics/IntoLogisticsCheck) →
+//   take a photo with the camera or pick a file → it is compressed and stored on the phone (Dexie)
+//   → preview, retake → 上传: File/UploadFile gives a guid → the screen's Set* action links it.
+// /takephone/uploadpackageimg  包裹拍照: package and goods photos by tracking number (SetTakePictureByPhone)
+// /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
+//                              photographed by id (SetTakePicture)
+// /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ParcelDto } from '#shared/contracts/orders.ts';
+import { labelKey } from '#shared/enums.ts';
+import { ApiError, useApi } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { scanFeedback } from '../../lib/scanner/index.ts';
+import { ScanField } from '../../components/scanner/scan-field.tsx';
+import { photoDb, photoFile, storePhoto, type StoredPhoto } from './photo-db.ts';
+import { compressPhoto, type Compressor } from './compress.ts';
+import { UploadError, type Uploader } from './upload.ts';
+
+export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
+type Slot = 'imageGuid' | 'goodsImageGuid';
+
+interface ScreenConfig { title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean }
+
+const SCREENS: Record<PhotoScreen, ScreenConfig> = {
+  uploadpackageimg: {
+    title: '包裹拍照', hint: '扫描包裹单号，拍下包裹外观和商品',
+    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false,
+  },
+  logisticsphoto: {
+    title: '待拍照包裹', hint: '卖家要求拍照的包裹：扫描单号或在列表中选择',
+    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false,
+  },
+  abnormalphoto: {
+    title: '异常拍照', hint: '破损或错发的包裹：拍照并写明原因，包裹将标记为异常',
+    slots: [{ slot: 'imageGuid', label: '异常照片' }], reason: true,
+  },
+};
+
+const HEIC = /image\/hei[cf]|\.hei[cf]$/i;
+// The contract's trackingNumber rule, without importing zod into the screen's first load.
+const TRACKING_NUMBER = /^[A-Za-z0-9-]{4,64}$/;
+
+export interface PhotoStationProps {
+  screen: PhotoScreen;
+  upload: Uploader;
+  /** Injected for tests; the real one shrinks in a worker. */
+  compress?: Compressor;
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'looking' }
+  | { kind: 'error'; message: string }
+  | { kind: 'uploading' }
+  | { kind: 'done'; parcel: ParcelDto };
+
+interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
+
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const objectUrl = (bytes: ArrayBuffer, type: string) =>
+  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes], { type })) : '';
+
+function messageOf(err: unknown): string {
+  if (err instanceof UploadError) return err.message;
+  if (err instanceof ApiError) {
+    if (err.kind !== 'http') return '网络异常，请稍后重试';
+    if (err.status === 400 && err.validationErrors?.length) return err.validationErrors.map((e) => e.message).join('；');
+    return err.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
+  const t = useT();
+  const api = useApi();
+  const config = SCREENS[screen];
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const [parcel, setParcel] = useState<ParcelDto | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [photos, setPhotos] = useState<Partial<Record<Slot, SlotPhoto>>>({});
+  const [busySlot, setBusySlot] = useState<Slot | null>(null);
+  const [reason, setReason] = useState('');
+  const photosRef = useRef(photos);
+  useLayoutEffect(() => {
+    photosRef.current = photos;
+  }, [photos]);
+
+  const needList = useQuery({
+    queryKey: ['Logistics', 'getNeedTakePictureList', { maxResultCount: 50 }],
+    queryFn: () => api.logistics.getNeedTakePictureList({ skipCount: 0, maxResultCount: 50 }),
+    enabled: screen === 'logisticsphoto',
+  });
+
+  // Preview URLs are released with the screen.
+  useEffect(() => () => {
+    for (const p of Object.values(photosRef.current)) if (p?.url) URL.revokeObjectURL?.(p.url);
+  }, []);
+
+  const dropPhotos = useCallback(async (list: Partial<Record<Slot, SlotPhoto>>) => {
+    for (const p of Object.values(list)) {
+      if (!p) continue;
+      if (p.url) URL.revokeObjectURL?.(p.url);
+      await (await photoDb()).photos.delete(p.id);
+    }
+  }, []);
+
+  /** Finds the parcel of a number; answers whether it was found (the verdict is on screen). */
+  const lookup = useCallback(async (code: string): Promise<boolean> => {
+    if (!TRACKING_NUMBER.test(code)) {
+      scanFeedback('error');
+      setStatus({ kind: 'error', message: t('单号只能包含字母、数字和 -，长度 4–64') });
+      return false;
+    }
+    setStatus({ kind: 'looking' });
+    try {
+      const check = await api.logistics.intoLogisticsCheck({ shipment: code });
+      if (!check.parcel) {
+        scanFeedback('reject');
+        setStatus({ kind: 'error', message: t('没有找到单号 {0} 的包裹', code) });
+        return false;
+      }
+      scanFeedback('signed');
+      setParcel(check.parcel);
+      setStatus({ kind: 'idle' });
+      return true;
+    } catch (err) {
+      scanFeedback('error');
+      setStatus({ kind: 'error', message: t(messageOf(err)) });
+      return false;
+    }
+  }, [api, t]);
+
+  const choose = useCallback(async (code: string) => {
+    // Photos already taken are never thrown away by a stray scan: upload or cancel them first.
+    if (Object.values(photosRef.current).some(Boolean)) {
+      scanFeedback('reject');
+      setStatus({ kind: 'error', message: t('请先上传或取消当前包裹的照片，再扫下一个') });
+      return;
+    }
+    setPhotos({});
+    setReason('');
+    setParcel(null);
+    await lookup(code);
+  }, [lookup, t]);
+
+  // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传).
+  const [leftover, setLeftover] = useState<StoredPhoto[]>([]);
+  useEffect(() => {
+    let gone = false;
+    void photoDb().then((db) => db.photos.where('screen').equals(screen).sortBy('createdAt')).then((rows) => {
+      if (!gone) setLeftover(rows);
+    }, () => {});
+    return () => {
+      gone = true;
+    };
+  }, [screen]);
+
+  const resume = async () => {
+    const shipment = leftover[leftover.length - 1]!.shipment;
+    const rows = leftover.filter((r) => r.shipment === shipment);
+    const others = leftover.filter((r) => r.shipment !== shipment);
+    setLeftover([]);
+    const db = await photoDb();
+    await db.photos.bulkDelete(others.map((r) => r.id!));
+    if (!(await lookup(shipment))) return;
+    const restored: Partial<Record<Slot, SlotPhoto>> = {};
+    for (const r of rows) {
+      const slot = r.slot as Slot;
+      const previous = restored[slot];
+      if (previous) await db.photos.delete(previous.id);
+      const heic = !r.compressed && HEIC.test(`${r.type} ${r.fileName}`);
+      restored[slot] = { id: r.id!, url: heic ? '' : objectUrl(r.bytes, r.type), size: r.bytes.byteLength, originalSize: r.originalSize, compressed: r.compressed, heic };
+    }
+    setPhotos(restored);
+  };
+
+  const discardLeftover = async () => {
+    const db = await photoDb();
+    await db.photos.bulkDelete(leftover.map((r) => r.id!));
+    setLeftover([]);
+  };
+
+  const take = async (slot: Slot, file: File | null) => {
+    if (!file || !parcel) return;
+    setBusySlot(slot);
+    try {
+      const { blob, compressed } = await compress(file);
+      const heic = !compressed && HEIC.test(`${file.type} ${file.name}`);
+      const { id, bytes, type } = await storePhoto({ slot, screen, shipment: parcel.shipment, original: file, blob, compressed });
+      const previous = photosRef.current[slot];
+      if (previous) await dropPhotos({ [slot]: previous });
+      setPhotos((list) => ({ ...list, [slot]: { id, url: heic ? '' : objectUrl(bytes, type), size: bytes.byteLength, originalSize: file.size, compressed, heic } }));
+      if (status.kind === 'error' || status.kind === 'done') setStatus({ kind: 'idle' });
+    } catch (err) {
+      setStatus({ kind: 'error', message: t(messageOf(err)) });
+    } finally {
+      setBusySlot(null);
+    }
+  };
+
+  const submit = async () => {
+    if (!parcel) return;
+    const taken = config.slots.filter((s) => photos[s.slot]);
+    if (taken.length === 0) return;
+    if (config.reason && !reason.trim()) {
+      setStatus({ kind: 'error', message: t('请填写异常原因') });
+      return;
+    }
+    setStatus({ kind: 'uploading' });
+    try {
+      const guids: Partial<Record<Slot, string>> = {};
+      for (const { slot } of taken) {
+        const stored = await (await photoDb()).photos.get(photos[slot]!.id);
+        if (!stored) throw new Error('照片已不在本机，请重拍');
+        let guid = stored.guid;
+        if (!guid) {
+          guid = (await upload(photoFile(stored))).guid;
+          await (await photoDb()).photos.update(stored.id!, { guid });
+        }
+        guids[slot] = guid;
+      }
+      let updated: ParcelDto;
+      if (screen === 'uploadpackageimg') {
+        updated = await api.logistics.setTakePictureByPhone({ shipment: parcel.shipment, ...guids });
+      } else if (screen === 'logisticsphoto') {
+        updated = await api.logistics.setTakePicture({ id: parcel.id, ...guids });
+      } else {
+        updated = await api.backOrder.setTakePictureAbnormal({ id: parcel.id, imageGuid: guids.imageGuid!, reason: reason.trim() });
+      }
+      await dropPhotos(photos);
+      setPhotos({});
+      setReason('');
+      setParcel(null);
+      scanFeedback('signed');
+      setStatus({ kind: 'done', parcel: updated });
+      if (screen === 'logisticsphoto') void needList.refetch();
+    } catch (err) {
+      scanFeedback('error');
+      setStatus({ kind: 'error', message: t(messageOf(err)) });
+    }
+  };
+
+  const uploading = status.kind === 'uploading';
+  const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reason.trim() !== '');
+
+  return (
+    <Stack ref={containerRef} gap="md" maw={560} mx="auto" data-testid="photo-station" data-screen={screen}>
+      <div>
+        <Title order={2}>{t(config.title)}</Title>
+        <Text size="sm" c="dimmed">{t(config.hint)}</Text>
+      </div>
+      <ScanField onScan={(code) => void choose(code)} enabled={!parcel && !uploading} containerRef={containerRef} />
+
+      {leftover.length > 0 && !parcel && (
+        <Alert color="orange" data-testid="photo-leftover">
+          <Text size="sm" mb="xs">{t('本机有 {0} 张未上传的照片（{1}）', leftover.length, leftover[leftover.length - 1]!.shipment)}</Text>
+          <Group gap="xs">
+            <Button size="md" onClick={() => void resume()} data-testid="photo-resume">{t('继续上传')}</Button>
+            <Button size="md" variant="default" onClick={() => void discardLeftover()}>{t('丢弃')}</Button>
+          </Group>
+        </Alert>
+      )}
+      {status.kind === 'looking' && <Text c="dimmed">{t('正在查找包裹…')}</Text>}
+      {status.kind === 'error' && <Alert color="red" data-testid="photo-error">{status.message}</Alert>}
+      {status.kind === 'done' && (
+        <Alert color="green" icon={<IconCheck />} data-testid="photo-done">
+          {t('已上传：{0}', status.parcel.shipment)}
+        </Alert>
+      )}
+
+      {parcel && (
+        <Paper withBorder p="md" radius="md" data-testid="photo-parcel">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={700} size="lg" style={{ wordBreak: 'break-all' }}>{parcel.shipment}</Text>
+            <Badge size="lg" variant="light">{t(labelKey('ReceiveStatus', parcel.receiveStatus))}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {[parcel.userCode, parcel.warehouseName, parcel.shelfNumber].filter(Boolean).join(' · ') || t('无主件')}
+          </Text>
+          {parcel.isNeedTakePicture && <Badge color="orange" mt={4}>{t('需拍照')}</Badge>}
+        </Paper>
+      )}
+
+      {parcel && (
+        <SimpleGrid cols={{ base: 1, xs: config.slots.length }} spacing="sm">
+          {config.slots.map(({ slot, label }) => {
+            const photo = photos[slot];
+            return (
+              <Card key={slot} withBorder radius="md" p="sm" data-testid={`photo-slot-${slot}`}>
+                <Text fw={600} mb={6}>{t(label)}</Text>
+                {photo ? (
+                  <Stack gap={6}>
+                    {photo.url
+                      ? <Image src={photo.url} alt={t(label)} radius="sm" h={200} fit="contain" data-testid="photo-preview" />
+                      : <Paper bg="gray.1" h={120} p="sm" data-testid="photo-preview"><Text size="sm">{t('HEIC 照片无法预览，将按原样上传')}</Text></Paper>}
+                    <Text size="xs" c="dimmed" data-testid="photo-size">
+                      {photo.compressed ? t('已压缩：{0} → {1}', kb(photo.originalSize), kb(photo.size)) : t('原图：{0}', kb(photo.size))}
+                    </Text>
+                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
+                      {(props) => <Button {...props} size="md" variant="light" leftSection={<IconRefresh size={20} />} disabled={uploading} data-testid="photo-retake">{t('重拍')}</Button>}
+                    </FileButton>
+                  </Stack>
+                ) : (
+                  <Stack gap={6}>
+                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
+                      {(props) => <Button {...props} size="lg" leftSection={<IconCamera size={22} />} loading={busySlot === slot} data-testid="photo-capture">{t('拍照')}</Button>}
+                    </FileButton>
+                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*">
+                      {(props) => <Button {...props} size="md" variant="default" leftSection={<IconPhoto size={20} />} disabled={busySlot === slot} data-testid="photo-pick">{t('从相册选择')}</Button>}
+                    </FileButton>
+                  </Stack>
+                )}
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      )}
+
+      {parcel && config.reason && (
+        <Textarea label={t('异常原因')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={512} rows={3} size="md" withAsterisk data-testid="photo-reason" />
+      )}
+
+      {parcel && (
+        <Group grow>
+          <Button size="xl" leftSection={<IconUpload size={24} />} onClick={() => void submit()} loading={uploading} disabled={!ready} data-testid="photo-submit">
+            {t('上传')}
+          </Button>
+          <Button size="xl" variant="default" onClick={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }} disabled={uploading}>
+            {t('取消')}
+          </Button>
+        </Group>
+      )}
+
+      {screen === 'logisticsphoto' && !parcel && (
+        <Stack gap={6} data-testid="need-photo-list">
+          <Text fw={600}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</Text>
+          {needList.isError && <Alert color="red">{t('列表加载失败')}</Alert>}
+          {needList.data?.items.length === 0 && <Text c="dimmed" size="sm">{t('没有待拍照的包裹')}</Text>}
+          {needList.data?.items.map((p) => (
+            <UnstyledButton key={p.id} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
+              <Paper withBorder p="sm" radius="md">
+                <Text fw={600} style={{ wordBreak: 'break-all' }}>{p.shipment}</Text>
+                <Text size="sm" c="dimmed">{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</Text>
+              </Paper>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

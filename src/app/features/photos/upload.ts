@@ -1,0 +1,43 @@
+// POST /api/File/UploadFile (multipart, field file; DOMAIN §9) with the signed-in user's token and
+// tenant, the same headers the api client sends. The photo screens get the uploader as a prop from
+// their route, so component tests hand in a fake one.
+import { useAuth } from '../../lib/use-auth.ts';
+import type { RequestContextSource } from '../../lib/http.ts';
+
+export interface UploadedFile { guid: string; fileName: string; contentType: string; size: number }
+export type Uploader = (file: File) => Promise<UploadedFile>;
+
+/** The server's refusal sentence (400 naming the field) or what went wrong on the way. */
+export class UploadError extends Error {
+  constructor(message: string, readonly status: number | null) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+export async function uploadFile(source: RequestContextSource, file: File): Promise<UploadedFile> {
+  const headers: Record<string, string> = {};
+  const token = source.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const tenantId = source.getTenantId();
+  if (tenantId !== null) headers['Abp.TenantId'] = String(tenantId);
+  const body = new FormData();
+  body.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch('/api/File/UploadFile', { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+  } catch {
+    throw new UploadError('网络异常，照片未上传，请重试', null);
+  }
+  const json = (await res.json().catch(() => null)) as { result?: UploadedFile; error?: { message?: string; details?: string | null; validationErrors?: { message: string }[] | null } } | null;
+  if (!res.ok || !json?.result) {
+    const e = json?.error;
+    throw new UploadError(e?.validationErrors?.[0]?.message ?? e?.details ?? e?.message ?? `HTTP ${res.status}`, res.status);
+  }
+  return json.result;
+}
+
+export function useUploader(): Uploader {
+  const auth = useAuth();
+  return (file) => uploadFile(auth, file);
+}

@@ -1,0 +1,48 @@
+// The outbox's IndexedDB (Dexie): one row per queued action, kept until it is done (then kept a little
+// longer for the 最近同步 list) or discarded by the user. Survives reloads and browser restarts.
+import { Dexie, type Table } from 'dexie';
+
+export const OUTBOX_DB_NAME = 'haicang-outbox';
+
+export type EntryStatus = 'pending' | 'sending' | 'attention' | 'done';
+
+/** What is sent: a registry action already split into URL, query and body (buildRequest). */
+export interface OutboxRequest {
+  service: string;
+  action: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: Record<string, unknown> | undefined;
+  body?: Record<string, unknown> | undefined;
+}
+
+export interface OutboxEntry {
+  seq?: number;
+  /** The Idempotency-Key, generated on the device when the action was first tried. */
+  key: string;
+  /** FIFO runs per group (a parcel, an order): a later entry never overtakes an earlier one. */
+  group: string;
+  /** What the list shows (a tracking number). */
+  label: string;
+  /** Tenant and user that queued it: sent only while that same user is signed in. */
+  owner: string;
+  request: OutboxRequest;
+  status: EntryStatus;
+  attempts: number;
+  /** Epoch ms before which the entry is not retried (backoff), 0 = at once. */
+  nextAttemptAt: number;
+  lastError: string | null;
+  lastStatus: number | null;
+  result: unknown;
+  createdAt: number;
+  doneAt: number | null;
+}
+
+export class OutboxDb extends Dexie {
+  entries!: Table<OutboxEntry, number>;
+
+  constructor(name = OUTBOX_DB_NAME) {
+    super(name);
+    this.version(1).stores({ entries: '++seq, &key, status, group, doneAt' });
+  }
+}

@@ -1,0 +1,121 @@
+// The outbox in the shell: the header badge "N 待同步 · M 需处理" (opens the queue: 立即同步,
+// 需处理 with 重试 / 丢弃, 最近同步) and the banner shown offline or when a 401 paused the queue.
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useT } from '../i18n.ts';
+import { useAuth } from '../use-auth.ts';
+import { loadOutbox, useOutboxState, type OutboxEntry } from './index.ts';
+
+const subscribeOnline = (cb: () => void) => {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+};
+
+/** navigator.onLine, live. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+}
+
+const clock = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
+
+function EntryRow({ entry, actions }: { entry: OutboxEntry; actions?: ReactNode }) {
+  const t = useT();
+  return (
+    <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="outbox-row">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} ff="monospace" truncate>{entry.label}</Text>
+        <Text size="xs" c="dimmed">{entry.request.action === 'signByScan' ? t('扫码签收') : entry.request.action} · {clock(entry.doneAt ?? entry.createdAt)}</Text>
+      </Group>
+      {entry.lastError && entry.status !== 'done' && <Text size="sm" c={entry.status === 'attention' ? 'red' : 'dimmed'}>{entry.lastError}</Text>}
+      {actions}
+    </Stack>
+  );
+}
+
+export function OutboxBadge() {
+  const t = useT();
+  const state = useOutboxState();
+  const [opened, drawer] = useDisclosure(false);
+  if (!state || (state.waiting === 0 && state.attention === 0 && !opened)) return null;
+  const attention = state.open.filter((e) => e.status === 'attention');
+  const waiting = state.open.filter((e) => e.status !== 'attention');
+  const syncNow = () => { void loadOutbox().then((o) => o.run({ force: true })); };
+  return (
+    <>
+      <UnstyledButton onClick={drawer.open} aria-label={t('离线队列')} data-testid="outbox-badge">
+        <Badge size="lg" radius="sm" color={state.attention ? 'red' : 'indigo'} variant="light" style={{ cursor: 'pointer' }}>
+          {t('{0} 待同步 · {1} 需处理', state.waiting, state.attention)}
+        </Badge>
+      </UnstyledButton>
+      <Drawer opened={opened} onClose={drawer.close} position="right" title={t('离线队列')} size="md">
+        <Stack gap="md">
+          <Button leftSection={<IconRefresh size={18} />} onClick={syncNow} loading={state.sending} data-testid="outbox-sync-now">{t('立即同步')}</Button>
+          {attention.length > 0 && (
+            <div>
+              <Title order={5} c="red">{t('需处理')}（{attention.length}）</Title>
+              <Text size="xs" c="dimmed">{t('服务器拒绝了这些操作：修正原因后重试，或丢弃')}</Text>
+              {attention.map((e) => (
+                <EntryRow key={e.key} entry={e} actions={(
+                  <Group gap="xs" mt={4}>
+                    <Button size="xs" variant="light" onClick={() => void loadOutbox().then((o) => o.retry(e.seq!))}>{t('重试')}</Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void loadOutbox().then((o) => o.discard(e.seq!))}>{t('丢弃')}</Button>
+                  </Group>
+                )} />
+              ))}
+            </div>
+          )}
+          <div>
+            <Title order={5}>{t('待同步')}（{waiting.length}）</Title>
+            {waiting.length === 0 ? <Text size="sm" c="dimmed">{t('没有等待同步的操作')}</Text> : waiting.map((e) => <EntryRow key={e.key} entry={e} />)}
+          </div>
+          {state.recent.length > 0 && (
+            <div>
+              <Title order={5}>{t('最近同步')}</Title>
+              {state.recent.slice(0, 10).map((e) => <EntryRow key={e.key} entry={e} />)}
+            </div>
+          )}
+        </Stack>
+      </Drawer>
+    </>
+  );
+}
+
+/** Offline, or the queue paused for a new sign-in: said once, above the page. */
+export function OfflineBanner() {
+  const t = useT();
+  const online = useOnline();
+  const state = useOutboxState();
+  const auth = useAuth();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const signInAgain = async () => {
+    const back = router.state.location.href;
+    auth.signOut();
+    await router.navigate({ href: `/?redirect=${encodeURIComponent(back)}`, replace: true });
+    queryClient.clear();
+  };
+  if (state?.paused) {
+    return (
+      <Alert color="red" radius={0} py="xs" data-testid="outbox-paused" title={t('登录已过期，请重新登录')}>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{t('{0} 条待同步的操作已保留在本机，重新登录后继续同步。', state.waiting)}</Text>
+          <Button size="xs" color="red" onClick={() => void signInAgain()}>{t('重新登录')}</Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (online) return null;
+  return (
+    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner">
+      <Text size="sm">{t('网络已断开：扫码等操作先保存在本机，联网后自动同步')}</Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,395 @@
+// The outbox (issue 6): registry actions marked `offline` are queued here when the network is gone
+// and sent later, each with the Idempotency-Key it was given on the device, so a replay can never do
+// the work twice (decision 0005). One runner at a time across tabs (navigator.locks); FIFO per
+// group; exponential backoff with jitter that honours Retry-After; 401 pauses everything without
+// dropping a row; a refusal goes to 需处理 for the user to retry or discard.
+import { liveQuery, type Subscription } from 'dexie';
+import { OutboxDb, type OutboxEntry, type OutboxRequest } from './db.ts';
+
+export const RUNNER_LOCK = 'haicang-outbox-runner';
+/** While rows wait, the queue is tried at least this often. */
+export const POLL_MS = 30_000;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 30_000;
+/** No answer at all (server down, Wi-Fi gone): retrying costs the server nothing, so keep it short. */
+export const BACKOFF_MAX_UNREACHABLE_MS = 10_000;
+/** A send that has not answered after this long is abandoned and retried later (same key). */
+export const SEND_TIMEOUT_MS = 15_000;
+/** Done rows kept for the 最近同步 list. */
+export const KEEP_DONE = 50;
+
+export interface OutboxSource {
+  getToken(): string | null;
+  getTenantId(): number | null;
+  getCulture(): string;
+  /** `${tenant}:${userId}` of the signed-in user, null when nobody is (or the session is not known yet). */
+  getOwner(): string | null;
+}
+
+export interface OutboxOptions {
+  source: OutboxSource;
+  dbName?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  random?: () => number;
+  /** Cross-tab mutual exclusion; null runs without (tests, old browsers). */
+  locks?: LockManager | null;
+  /**
+   * A 409 whose server state already matches what the entry wanted (e.g. "already signed in"):
+   * counted as done. Others go to 需处理.
+   */
+  conflictIsDone?: (entry: OutboxEntry, message: string) => boolean;
+  /** Called once when a 401 pauses the queue. */
+  onUnauthorized?: () => void;
+}
+
+export interface EnqueueOptions {
+  group: string;
+  label: string;
+  /** The key the first (failed) attempt used: reusing it makes the replay safe. */
+  key?: string;
+  /** Return the waiting entry of the same group instead of queueing a second one. */
+  once?: boolean;
+}
+
+export interface OutboxCounts { waiting: number; attention: number }
+
+export interface OutboxState extends OutboxCounts {
+  paused: boolean;
+  sending: boolean;
+  /** Waiting and 需处理 rows of the signed-in user, oldest first. */
+  open: OutboxEntry[];
+  /** Done rows, newest first. */
+  recent: OutboxEntry[];
+}
+
+type Envelope = { result?: unknown; error?: { message?: string; details?: string | null } | null; unAuthorizedRequest?: boolean };
+
+/** The server's transient 409 (a concurrent request holds the same key): retried, never 需处理. */
+const IN_FLIGHT_MESSAGE = '请求正在处理中';
+
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+      const r = (Math.random() * 16) | 0;
+      return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+    });
+
+function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+type SendOutcome =
+  | { kind: 'done'; result: unknown }
+  | { kind: 'retry'; status: number | null; message: string; retryAfter: number | null }
+  | { kind: 'unauthorized' }
+  | { kind: 'attention'; status: number; message: string };
+
+export class Outbox {
+  readonly db: OutboxDb;
+  private readonly source: OutboxSource;
+  private readonly fetchFn: typeof fetch;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly locks: LockManager | null;
+  private readonly conflictIsDone: (entry: OutboxEntry, message: string) => boolean;
+  private readonly onUnauthorized: () => void;
+  private paused = false;
+  private sending = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopTriggers: (() => void) | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: OutboxOptions) {
+    this.db = new OutboxDb(options.dbName);
+    this.source = options.source;
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.locks = options.locks !== undefined ? options.locks : (typeof navigator !== 'undefined' && navigator.locks) || null;
+    this.conflictIsDone = options.conflictIsDone ?? (() => false);
+    this.onUnauthorized = options.onUnauthorized ?? (() => {});
+  }
+
+  isPaused(): boolean { return this.paused; }
+  /** True while a request is on its way (the update prompt waits for this to end). */
+  isSending(): boolean { return this.sending; }
+
+  /** Changes of the in-memory flags (paused, sending); row changes come through observe(). */
+  onFlags(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => { this.listeners.delete(listener); };
+  }
+
+  private emit() { for (const l of this.listeners) l(); }
+
+  async enqueue(request: OutboxRequest, options: EnqueueOptions): Promise<OutboxEntry> {
+    const owner = this.source.getOwner();
+    if (!owner) throw new Error('outbox: nobody is signed in');
+    return this.db.transaction('rw', this.db.entries, async () => {
+      if (options.key) {
+        const same = await this.db.entries.where('key').equals(options.key).first();
+        if (same) return same;
+      }
+      if (options.once) {
+        const waiting = await this.db.entries.where('group').equals(options.group)
+          .filter((e) => e.owner === owner && e.status !== 'done').first();
+        if (waiting) return waiting;
+      }
+      const entry: OutboxEntry = {
+        key: options.key ?? newIdempotencyKey(), group: options.group, label: options.label, owner, request,
+        status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, result: null,
+        createdAt: this.now(), doneAt: null,
+      };
+      entry.seq = await this.db.entries.add(entry);
+      return entry;
+    });
+  }
+
+  async counts(): Promise<OutboxCounts> {
+    const owner = this.source.getOwner();
+    const open = await this.db.entries.where('status').anyOf('pending', 'sending', 'attention').filter((e) => e.owner === owner).toArray();
+    return { waiting: open.filter((e) => e.status !== 'attention').length, attention: open.filter((e) => e.status === 'attention').length };
+  }
+
+  async snapshot(): Promise<OutboxState> {
+    const owner = this.source.getOwner();
+    const all = await this.db.entries.orderBy('seq').filter((e) => e.owner === owner).toArray();
+    const open = all.filter((e) => e.status !== 'done');
+    return {
+      waiting: open.filter((e) => e.status !== 'attention').length,
+      attention: open.filter((e) => e.status === 'attention').length,
+      paused: this.paused,
+      sending: this.sending,
+      open,
+      recent: all.filter((e) => e.status === 'done').sort((a, b) => (b.doneAt ?? 0) - (a.doneAt ?? 0) || b.seq! - a.seq!).slice(0, 20),
+    };
+  }
+
+  /** Live rows (Dexie liveQuery: also sees changes made by the runner in another tab). */
+  observe(listener: (state: OutboxState) => void): () => void {
+    const sub: Subscription = liveQuery(() => this.snapshot()).subscribe({ next: listener, error: () => {} });
+    const off = this.onFlags(() => { void this.snapshot().then(listener); });
+    return () => { sub.unsubscribe(); off(); };
+  }
+
+  /** 需处理 → waiting again (same key: the refused request stored nothing, decision 0005). */
+  async retry(seq: number): Promise<void> {
+    await this.db.entries.update(seq, { status: 'pending', attempts: 0, nextAttemptAt: 0 });
+    void this.run({ force: true });
+  }
+
+  async discard(seq: number): Promise<void> {
+    await this.db.entries.where('seq').equals(seq).and((e) => e.status === 'attention' || e.status === 'pending').delete();
+    void this.run();
+  }
+
+  /** After signing in again: the queue goes on where it stopped. */
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.emit();
+    void this.run({ force: true });
+  }
+
+  /**
+   * One pass: sends every entry that may go now, one at a time. `force` ignores the backoff (the
+   * network just came back, or the user pressed 立即同步). Concurrent calls join the running pass.
+   */
+  run(options: { force?: boolean } = {}): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      if (options.force) this.forceNext = true;
+      return this.running;
+    }
+    this.forceNext = options.force === true;
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          const force = this.forceNext;
+          this.forceNext = false;
+          await this.exclusive(() => this.pass(force));
+        } while (this.again && !this.paused);
+      } finally {
+        this.running = null;
+        await this.schedule();
+      }
+    })();
+    return this.running;
+  }
+
+  private forceNext = false;
+
+  private async exclusive(fn: () => Promise<void>): Promise<void> {
+    if (!this.locks) return fn();
+    // Another tab holding the lock is sending the same rows: this pass is not needed.
+    await this.locks.request(RUNNER_LOCK, { ifAvailable: true }, async (lock) => { if (lock) await fn(); });
+  }
+
+  private async pass(force: boolean): Promise<void> {
+    let ignoreBackoff = force;
+    for (;;) {
+      if (this.paused) return;
+      // Known to be offline: trying would only push the backoff further out.
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      const owner = this.source.getOwner();
+      if (!owner || !this.source.getToken()) return;
+      const next = await this.nextEntry(owner, ignoreBackoff);
+      if (!next) return;
+      const outcome = await this.send(next);
+      const ok = await this.settle(next, outcome);
+      if (!ok) return; // the network or the session failed: the rest would fail alike
+      ignoreBackoff = false;
+    }
+  }
+
+  private async nextEntry(owner: string, ignoreBackoff: boolean): Promise<OutboxEntry | null> {
+    const open = await this.db.entries.where('status').anyOf('pending', 'sending', 'attention').sortBy('seq');
+    const seen = new Set<string>();
+    const now = this.now();
+    for (const e of open) {
+      if (e.owner !== owner) continue;
+      if (seen.has(e.group)) continue; // an earlier entry of this group comes first
+      seen.add(e.group);
+      if (e.status === 'attention') continue; // blocks its group until retried or discarded
+      if (!ignoreBackoff && e.nextAttemptAt > now) continue;
+      return e;
+    }
+    return null;
+  }
+
+  private async send(entry: OutboxEntry): Promise<SendOutcome> {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': entry.key,
+      '.AspNetCore.Culture': `c=${this.source.getCulture()}|uic=${this.source.getCulture()}`,
+    };
+    const token = this.source.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const tenantId = this.source.getTenantId();
+    if (tenantId !== null) headers['Abp.TenantId'] = String(tenantId);
+    const { request } = entry;
+    await this.db.entries.update(entry.seq!, { status: 'sending', attempts: entry.attempts + 1 });
+    this.sending = true;
+    this.emit();
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
+    let res: Response;
+    let body: Envelope | null;
+    try {
+      res = await this.fetchFn(`${request.url}${queryString(request.query)}`, {
+        method: request.method, headers, credentials: 'same-origin', signal: timeout.signal,
+        body: request.method === 'GET' || request.method === 'DELETE' ? undefined : JSON.stringify(request.body ?? {}),
+      });
+      body = await res.json().then((b: unknown) => (b && typeof b === 'object' ? b as Envelope : null), () => null);
+    } catch (err) {
+      return { kind: 'retry', status: null, message: timeout.signal.aborted ? '请求超时' : (err instanceof Error ? err.message : '网络错误'), retryAfter: null };
+    } finally {
+      clearTimeout(timer);
+      this.sending = false;
+      this.emit();
+    }
+    const message = body?.error?.message ?? `HTTP ${res.status}`;
+    if (res.ok && body && 'result' in body) return { kind: 'done', result: body.result };
+    if (res.status === 401 || body?.unAuthorizedRequest) return { kind: 'unauthorized' };
+    const retryAfter = retryAfterMs(res.headers.get('Retry-After'), this.now());
+    if (res.status === 409 && message.includes(IN_FLIGHT_MESSAGE)) return { kind: 'retry', status: 409, message, retryAfter };
+    if (res.status === 409 && this.conflictIsDone(entry, message)) return { kind: 'done', result: null };
+    if (res.status === 408 || res.status === 429 || res.status >= 500 || res.ok) return { kind: 'retry', status: res.status, message, retryAfter };
+    return { kind: 'attention', status: res.status, message };
+  }
+
+  /** Stores the outcome; false when the pass should stop. */
+  private async settle(entry: OutboxEntry, outcome: SendOutcome): Promise<boolean> {
+    const seq = entry.seq!;
+    const attempts = entry.attempts + 1;
+    switch (outcome.kind) {
+      case 'done':
+        await this.db.entries.update(seq, { status: 'done', attempts, result: outcome.result, lastError: null, lastStatus: 200, doneAt: this.now() });
+        await this.prune();
+        return true;
+      case 'unauthorized':
+        // Nothing is dropped: the entry waits, the queue stops until the user signs in again.
+        await this.db.entries.update(seq, { status: 'pending', lastStatus: 401, lastError: '登录已过期' });
+        if (!this.paused) {
+          this.paused = true;
+          this.emit();
+          this.onUnauthorized();
+        }
+        return false;
+      case 'attention':
+        await this.db.entries.update(seq, { status: 'attention', attempts, lastStatus: outcome.status, lastError: outcome.message });
+        return true;
+      case 'retry': {
+        const cap = outcome.status === null ? BACKOFF_MAX_UNREACHABLE_MS : BACKOFF_MAX_MS;
+        const exp = Math.min(cap, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+        // Full jitter in the upper half: phones that lost Wi-Fi together do not return together.
+        const delay = Math.max(outcome.retryAfter ?? 0, Math.round(exp / 2 + (exp / 2) * this.random()));
+        await this.db.entries.update(seq, { status: 'pending', attempts, nextAttemptAt: this.now() + delay, lastStatus: outcome.status, lastError: outcome.message });
+        return false;
+      }
+    }
+  }
+
+  private async prune(): Promise<void> {
+    const done = await this.db.entries.where('status').equals('done').sortBy('seq');
+    const extra = done.length - KEEP_DONE;
+    if (extra > 0) await this.db.entries.bulkDelete(done.slice(0, extra).map((e) => e.seq!));
+  }
+
+  /** The next timed pass: at the earliest backoff end, and at least every POLL_MS while rows wait. */
+  private async schedule(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.stopTriggers || this.paused) return;
+    const owner = this.source.getOwner();
+    const waiting = await this.db.entries.where('status').anyOf('pending', 'sending').filter((e) => e.owner === owner).toArray();
+    if (!waiting.length || !this.stopTriggers) return;
+    const soonest = Math.min(...waiting.map((e) => e.nextAttemptAt));
+    const delay = Math.min(POLL_MS, Math.max(250, soonest - this.now()));
+    this.timer = setTimeout(() => { void this.run(); }, delay);
+  }
+
+  /** Runs now, on `online`, when the page becomes visible, and on the timer. Returns stop. */
+  start(): () => void {
+    if (this.stopTriggers) return this.stopTriggers;
+    const online = () => { void this.run({ force: true }); };
+    const visible = () => { if (document.visibilityState === 'visible') void this.run(); };
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', visible);
+    this.stopTriggers = () => {
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', visible);
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.stopTriggers = null;
+    };
+    void this.run();
+    return this.stopTriggers;
+  }
+
+  close(): void {
+    this.stopTriggers?.();
+    this.db.close();
+  }
+}

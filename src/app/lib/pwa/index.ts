@@ -1,0 +1,77 @@
+// The installable floor app's start-up (issue 6): persisted reads back into the query cache before
+// the first screen, the outbox's source of tokens, and — after the first paint — the service worker
+// and the outbox runner. Sign-out drops the persisted reads and the worker's API caches.
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { AuthStore } from '../auth.ts';
+import { configureOutbox, loadOutbox } from '../outbox/index.ts';
+import { dropReads, persistReads, restoreReads } from './persisted-reads.ts';
+
+const SESSION_KEY = ['Session', 'getCurrentLoginInformations'] as const;
+
+interface SessionShape { user?: { id: number } | null; tenant?: { id: number } | null }
+
+/** The signed-in user as the outbox knows them: `${tenant}:${userId}`. */
+export function sessionOwner(queryClient: QueryClient): string | null {
+  const session = queryClient.getQueryData<SessionShape>(SESSION_KEY);
+  return session?.user ? `${session.tenant?.id ?? 'host'}:${session.user.id}` : null;
+}
+
+/** Asks the worker to delete every user's API cache (sign-out). */
+export function clearWorkerApiCache(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'CLEAR_API_CACHE' });
+  void navigator.serviceWorker.getRegistration().then((r) => {
+    if (r?.active && r.active !== navigator.serviceWorker.controller) r.active.postMessage({ type: 'CLEAR_API_CACHE' });
+  }, () => {});
+}
+
+/** Synchronous part: before the router is created. */
+export function setupPwa(queryClient: QueryClient, auth: AuthStore): void {
+  // React Query assumes "online" until an online/offline event says otherwise: a page opened
+  // offline would fire every query and show a network error for each, instead of waiting.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  // Opened offline: the last online visit's reads stand in for the server. Online, start-up asks the
+  // server as always (it also finds out whether the stored token is still accepted); the worker's
+  // per-user cache covers a network that is there but does not answer.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreReads(queryClient, auth.isSignedIn());
+  else if (!auth.isSignedIn()) dropReads();
+  persistReads(queryClient, auth.isSignedIn);
+  configureOutbox({
+    getToken: auth.getToken,
+    getTenantId: auth.getTenantId,
+    getCulture: auth.getCulture,
+    getOwner: () => (auth.isSignedIn() ? sessionOwner(queryClient) : null),
+  });
+
+  let signedIn = auth.isSignedIn();
+  auth.subscribe(() => {
+    const now = auth.isSignedIn();
+    if (signedIn && !now) {
+      dropReads();
+      clearWorkerApiCache();
+    }
+    signedIn = now;
+  });
+  // The session answer names the user: their queued rows may go now (also after a 401 pause).
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_KEY[0] || event.query.state.status !== 'success') return;
+    if (!sessionOwner(queryClient)) return;
+    void loadOutbox().then((o) => {
+      if (o.isPaused()) o.resume();
+      else void o.run();
+    }, () => {});
+  });
+}
+
+/** After the first paint: the worker, storage persistence and the outbox runner. */
+export function startPwaWhenIdle(auth: AuthStore): void {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+  idle(() => {
+    if ('serviceWorker' in navigator && import.meta.env.PROD) {
+      import('./register-sw.ts').then((m) => m.registerServiceWorker(), () => {});
+    }
+    // Queued scans must survive storage pressure: ask the browser not to evict us.
+    void navigator.storage?.persist?.().catch(() => false);
+    if (auth.isSignedIn()) void loadOutbox().catch(() => {});
+  });
+}

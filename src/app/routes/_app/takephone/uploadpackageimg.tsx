@@ -1,0 +1,17 @@
+// /takephone/uploadpackageimg — 包裹拍照, a phone photo screen (features/photos/photo-station.tsx).
+import { createFileRoute } from '@tanstack/react-router';
+import { PhotoStation } from '../../../features/photos/photo-station.tsx';
+import { useUploader } from '../../../features/photos/upload.ts';
+
+export const Route = createFileRoute('/_app/takephone/uploadpackageimg')({
+  staticData: {
+    title: '包裹拍照', permission: 'OrderManage.ExpressShipmentDelivery', side: 'staff',
+    menu: { group: 'floor', order: 2, icon: 'camera' },
+  },
+  component: PhotoRoute,
+});
+
+function PhotoRoute() {
+  const upload = useUploader();
+  return <PhotoStation screen="uploadpackageimg" upload={upload} />;
+}

@@ -1,0 +1,146 @@
+// Drizzle queries of the fee settings. Rows only; the services decide and throw.
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { baseCostSettings, mainlandFreights, tenantSettings, thirdPartyParameters, warehouseInfos } from '../../db/schema/index.ts';
+import { effectiveAt } from './versioning.ts';
+
+type Page = { limit: number; offset: number };
+
+// ── base cost ────────────────────────────────────────────────────────────────
+const baseCostColumns = { setting: baseCostSettings, warehouseName: warehouseInfos.warehouseName };
+export type BaseCostRow = typeof baseCostSettings.$inferSelect & { warehouseName: string | null };
+const flat = <T>(r: { setting: T; warehouseName: string | null }) => ({ ...r.setting, warehouseName: r.warehouseName });
+
+export async function listBaseCosts(tx: Db, f: { warehouseInfoId?: number | undefined; orderType?: number | undefined; isEffective?: boolean | undefined }, page: Page) {
+  const where = and(
+    f.warehouseInfoId !== undefined ? eq(baseCostSettings.warehouseInfoId, f.warehouseInfoId) : undefined,
+    f.orderType !== undefined ? eq(baseCostSettings.orderType, f.orderType) : undefined,
+    f.isEffective !== undefined ? eq(baseCostSettings.isEffective, f.isEffective) : undefined,
+  );
+  const [total] = await tx.select({ n: count() }).from(baseCostSettings).where(where);
+  const rows = await tx.select(baseCostColumns).from(baseCostSettings).leftJoin(warehouseInfos, eq(warehouseInfos.id, baseCostSettings.warehouseInfoId))
+    .where(where).orderBy(baseCostSettings.warehouseInfoId, baseCostSettings.orderType, desc(baseCostSettings.beginTime), desc(baseCostSettings.id))
+    .limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows: rows.map(flat) };
+}
+
+export async function getBaseCost(tx: Db, id: number, lock = false): Promise<BaseCostRow | undefined> {
+  const q = tx.select(baseCostColumns).from(baseCostSettings).leftJoin(warehouseInfos, eq(warehouseInfos.id, baseCostSettings.warehouseInfoId)).where(eq(baseCostSettings.id, id));
+  const [row] = lock ? await q.for('update', { of: baseCostSettings }) : await q;
+  return row ? flat(row) : undefined;
+}
+
+export const baseCostKey = (warehouseInfoId: number, orderType: number): SQL =>
+  and(eq(baseCostSettings.warehouseInfoId, warehouseInfoId), eq(baseCostSettings.orderType, orderType))!;
+
+export async function insertBaseCost(tx: Db, values: typeof baseCostSettings.$inferInsert) {
+  const [row] = await tx.insert(baseCostSettings).values(values).returning({ id: baseCostSettings.id });
+  return row!.id;
+}
+export async function updateBaseCost(tx: Db, id: number, values: Partial<typeof baseCostSettings.$inferInsert>) {
+  await tx.update(baseCostSettings).set(values).where(eq(baseCostSettings.id, id));
+}
+export async function effectiveBaseCostRow(tx: Db, warehouseInfoId: number, orderType: number, at: Date) {
+  const [row] = await tx.select().from(baseCostSettings).where(and(baseCostKey(warehouseInfoId, orderType), effectiveAt(baseCostSettings, at)))
+    .orderBy(desc(baseCostSettings.beginTime)).limit(1);
+  return row;
+}
+
+// ── mainland freight ─────────────────────────────────────────────────────────
+const freightColumns = { setting: mainlandFreights, warehouseName: warehouseInfos.warehouseName };
+export type FreightRow = typeof mainlandFreights.$inferSelect & { warehouseName: string | null };
+
+export async function listFreights(
+  tx: Db, f: { warehouseInfoId?: number | undefined; site?: string | undefined; cargoCategory?: number | undefined; isEffective?: boolean | undefined; effectiveAt?: Date | undefined }, page: Page,
+) {
+  const where = and(
+    f.warehouseInfoId !== undefined ? eq(mainlandFreights.warehouseInfoId, f.warehouseInfoId) : undefined,
+    f.site !== undefined ? eq(mainlandFreights.site, f.site) : undefined,
+    f.cargoCategory !== undefined ? eq(mainlandFreights.cargoCategory, f.cargoCategory) : undefined,
+    f.isEffective !== undefined ? eq(mainlandFreights.isEffective, f.isEffective) : undefined,
+    f.effectiveAt ? effectiveAt(mainlandFreights, f.effectiveAt) : undefined,
+  );
+  const [total] = await tx.select({ n: count() }).from(mainlandFreights).where(where);
+  const rows = await tx.select(freightColumns).from(mainlandFreights).leftJoin(warehouseInfos, eq(warehouseInfos.id, mainlandFreights.warehouseInfoId))
+    .where(where).orderBy(mainlandFreights.warehouseInfoId, mainlandFreights.site, mainlandFreights.cargoCategory, desc(mainlandFreights.beginTime), desc(mainlandFreights.id))
+    .limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows: rows.map(flat) };
+}
+
+export async function getFreight(tx: Db, id: number, lock = false): Promise<FreightRow | undefined> {
+  const q = tx.select(freightColumns).from(mainlandFreights).leftJoin(warehouseInfos, eq(warehouseInfos.id, mainlandFreights.warehouseInfoId)).where(eq(mainlandFreights.id, id));
+  const [row] = lock ? await q.for('update', { of: mainlandFreights }) : await q;
+  return row ? flat(row) : undefined;
+}
+
+export const freightKey = (warehouseInfoId: number, site: string, cargoCategory: number): SQL =>
+  and(eq(mainlandFreights.warehouseInfoId, warehouseInfoId), eq(mainlandFreights.site, site), eq(mainlandFreights.cargoCategory, cargoCategory))!;
+
+export async function insertFreight(tx: Db, values: typeof mainlandFreights.$inferInsert) {
+  const [row] = await tx.insert(mainlandFreights).values(values).returning({ id: mainlandFreights.id });
+  return row!.id;
+}
+export async function updateFreight(tx: Db, id: number, values: Partial<typeof mainlandFreights.$inferInsert>) {
+  await tx.update(mainlandFreights).set(values).where(eq(mainlandFreights.id, id));
+}
+export async function effectiveFreightRow(tx: Db, warehouseInfoId: number, site: string, cargoCategory: number, at: Date) {
+  const [row] = await tx.select(freightColumns).from(mainlandFreights).leftJoin(warehouseInfos, eq(warehouseInfos.id, mainlandFreights.warehouseInfoId))
+    .where(and(freightKey(warehouseInfoId, site, cargoCategory), effectiveAt(mainlandFreights, at)))
+    .orderBy(desc(mainlandFreights.beginTime)).limit(1);
+  return row ? flat(row) : undefined;
+}
+
+// ── third-party parameter ────────────────────────────────────────────────────
+const thirdPartyColumns = { setting: thirdPartyParameters, warehouseName: warehouseInfos.warehouseName };
+export type ThirdPartyRow = typeof thirdPartyParameters.$inferSelect & { warehouseName: string | null };
+
+export async function listThirdParty(tx: Db, f: { warehouseInfoId?: number | undefined; site?: string | undefined; isEffective?: boolean | undefined }, page: Page) {
+  const where = and(
+    f.warehouseInfoId !== undefined ? eq(thirdPartyParameters.warehouseInfoId, f.warehouseInfoId) : undefined,
+    f.site !== undefined ? eq(thirdPartyParameters.site, f.site) : undefined,
+    f.isEffective !== undefined ? eq(thirdPartyParameters.isEffective, f.isEffective) : undefined,
+  );
+  const [total] = await tx.select({ n: count() }).from(thirdPartyParameters).where(where);
+  const rows = await tx.select(thirdPartyColumns).from(thirdPartyParameters).leftJoin(warehouseInfos, eq(warehouseInfos.id, thirdPartyParameters.warehouseInfoId))
+    .where(where).orderBy(thirdPartyParameters.warehouseInfoId, thirdPartyParameters.site, desc(thirdPartyParameters.beginTime), desc(thirdPartyParameters.id))
+    .limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows: rows.map(flat) };
+}
+
+export async function getThirdParty(tx: Db, id: number, lock = false): Promise<ThirdPartyRow | undefined> {
+  const q = tx.select(thirdPartyColumns).from(thirdPartyParameters).leftJoin(warehouseInfos, eq(warehouseInfos.id, thirdPartyParameters.warehouseInfoId)).where(eq(thirdPartyParameters.id, id));
+  const [row] = lock ? await q.for('update', { of: thirdPartyParameters }) : await q;
+  return row ? flat(row) : undefined;
+}
+
+export const thirdPartyKey = (warehouseInfoId: number, site: string): SQL =>
+  and(eq(thirdPartyParameters.warehouseInfoId, warehouseInfoId), eq(thirdPartyParameters.site, site))!;
+
+export async function insertThirdParty(tx: Db, values: typeof thirdPartyParameters.$inferInsert) {
+  const [row] = await tx.insert(thirdPartyParameters).values(values).returning({ id: thirdPartyParameters.id });
+  return row!.id;
+}
+export async function updateThirdParty(tx: Db, id: number, values: Partial<typeof thirdPartyParameters.$inferInsert>) {
+  await tx.update(thirdPartyParameters).set(values).where(eq(thirdPartyParameters.id, id));
+}
+export async function effectiveThirdPartyRow(tx: Db, warehouseInfoId: number, site: string, at: Date) {
+  const [row] = await tx.select().from(thirdPartyParameters).where(and(thirdPartyKey(warehouseInfoId, site), effectiveAt(thirdPartyParameters, at)))
+    .orderBy(desc(thirdPartyParameters.beginTime)).limit(1);
+  return row;
+}
+
+// ── warehouses and tenant settings ───────────────────────────────────────────
+export async function warehouseById(tx: Db, id: number) {
+  const [row] = await tx.select({ id: warehouseInfos.id, warehouseName: warehouseInfos.warehouseName, kind: warehouseInfos.kind }).from(warehouseInfos).where(eq(warehouseInfos.id, id));
+  return row;
+}
+
+export async function getTenantSetting(tx: Db, name: string): Promise<string | undefined> {
+  const [row] = await tx.select({ value: tenantSettings.value }).from(tenantSettings).where(eq(tenantSettings.name, name));
+  return row?.value;
+}
+
+export async function setTenantSetting(tx: Db, name: string, value: string, userId: number | null) {
+  await tx.insert(tenantSettings).values({ name, value, lastModifierUserId: userId })
+    .onConflictDoUpdate({ target: [tenantSettings.tenantId, tenantSettings.name], set: { value, lastModifierUserId: userId, lastModificationTime: new Date() } });
+}

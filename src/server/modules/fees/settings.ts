@@ -1,0 +1,49 @@
+// The settings in effect at a moment, for weighing and the calculators (DOMAIN §5). Every lookup
+// runs in the caller's transaction (tx), so a weighing sees exactly the rule it charges by; the
+// returned id is the setting to record next to the charge, which is what makes a past charge explainable.
+import type { Db } from '../../db/client.ts';
+import type { BaseCostRule, FreightRule } from './calc.ts';
+import * as repo from './repository.ts';
+
+export const URGENT_FEE_SETTING = 'App.Fees.UrgentFeeCents';
+
+/** The BaseCostSetting for (warehouse, orderType) effective at `at`, or null when none is. */
+export async function effectiveBaseCost(tx: Db, warehouseInfoId: number, orderType: number, at: Date): Promise<(BaseCostRule & { id: number }) | null> {
+  const row = await repo.effectiveBaseCostRow(tx, warehouseInfoId, orderType, at);
+  if (!row) return null;
+  return {
+    id: row.id, baseCostCents: row.baseCostCents, baseSkuNums: row.baseSkuNums, exceedSkuCostCents: row.exceedSkuCostCents,
+    maxSkuCostCents: row.maxSkuCostCents, sackPriceCents: row.sackPriceCents,
+  };
+}
+
+/** The MainlandFreight rule for (warehouse, site, cargoCategory) effective at `at`, or null when none is. */
+export async function effectiveFreight(tx: Db, warehouseInfoId: number, site: string, cargoCategory: number, at: Date): Promise<(FreightRule & { id: number }) | null> {
+  const row = await repo.effectiveFreightRow(tx, warehouseInfoId, site, cargoCategory, at);
+  return row ? toFreightRule(row) : null;
+}
+
+export const toFreightRule = (row: repo.FreightRow | Omit<repo.FreightRow, 'warehouseName'>): FreightRule & { id: number } => ({
+  id: row.id, firstWeightGrams: row.firstWeightGrams, firstWeightPriceCents: row.firstWeightPriceCents,
+  continueWeightGrams: row.continueWeightGrams, continueWeightCostCents: row.continueWeightCostCents, bulkyParameter: row.bulkyParameter,
+});
+
+/**
+ * The bulky parameter of third-party lines for (warehouse, site) effective at `at`, or null. Weighing an
+ * order shipped by a third-party line (shippingMethods 2) uses it instead of the freight rule's divisor.
+ */
+export async function effectiveThirdPartyBulky(tx: Db, warehouseInfoId: number, site: string, at: Date): Promise<{ id: number; bulkyParameter: number } | null> {
+  const row = await repo.effectiveThirdPartyRow(tx, warehouseInfoId, site, at);
+  return row ? { id: row.id, bulkyParameter: row.bulkyParameter } : null;
+}
+
+/** The tenant's urgent fee in cents (channel 11); 0 until staff set one. */
+export async function urgentFeeCents(tx: Db): Promise<number> {
+  const value = await repo.getTenantSetting(tx, URGENT_FEE_SETTING);
+  const n = value === undefined ? 0 : Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
+export async function setUrgentFeeCents(tx: Db, cents: number, userId: number | null): Promise<void> {
+  await repo.setTenantSetting(tx, URGENT_FEE_SETTING, String(cents), userId);
+}

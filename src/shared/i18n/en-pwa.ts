@@ -1,0 +1,27 @@
+// English for the floor app's offline pieces: the outbox badge and queue, the offline banner, the
+// update prompt and the station's queued scans (keys: the Chinese literals passed to t()).
+export const enPwa: Record<string, string> = {
+  '已离线，已排队': 'Offline — queued',
+  '{0} 条待同步：联网后自动签收，结果见“最近同步”': '{0} waiting: signed in automatically once online; see “Recently synced”',
+  '最近同步': 'Recently synced',
+  '{0} 条待同步': '{0} waiting',
+  '联网后，排队的扫描会自动签收并显示在这里': 'Once online, queued scans are signed in and shown here',
+  '已同步': 'Synced',
+  '扫码签收': 'Scan sign-in',
+  '离线队列': 'Offline queue',
+  '{0} 待同步 · {1} 需处理': '{0} waiting · {1} need attention',
+  '立即同步': 'Sync now',
+  '需处理': 'Needs attention',
+  '服务器拒绝了这些操作：修正原因后重试，或丢弃': 'The server refused these: fix the cause and retry, or discard them',
+  '丢弃': 'Discard',
+  '待同步': 'Waiting',
+  '没有等待同步的操作': 'Nothing is waiting',
+  '登录已过期，请重新登录': 'Your session has expired; please sign in again',
+  '{0} 条待同步的操作已保留在本机，重新登录后继续同步。': '{0} waiting actions are kept on this device and will be sent after you sign in again.',
+  '重新登录': 'Sign in again',
+  '网络已断开：扫码等操作先保存在本机，联网后自动同步': 'Offline: scans are saved on this device and synced automatically once online',
+  '有新版本': 'New version available',
+  '正在等待同步完成，随后自动刷新…': 'Waiting for the sync to finish, then reloading…',
+  '海仓已更新，刷新后使用新版本。待同步的操作不会丢失。': 'Haicang has been updated; reload to use the new version. Waiting actions are not lost.',
+  '立即更新': 'Update now',
+};

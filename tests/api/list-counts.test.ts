@@ -1,0 +1,96 @@
+// Counting large lists (issue 4): a broad filter counts at most COUNT_CAP rows and says so
+// (totalCountCapped), a narrow one (a date range, a number) gets its exact count; the back-office
+// lists filter by a date range.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { COUNT_CAP } from '#shared/contracts/common.ts';
+import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { registerSeller } from '../factories/identity.ts';
+import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+
+describe('capped counts and date ranges on the parcel lists', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let warehouseId: number;
+  const base = new Date('2026-03-01T00:00:00+08:00');
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `计数仓${Date.now()}`, kind: 1 });
+    warehouseId = w.body.result.id;
+    // COUNT_CAP + 50 unclaimed parcels, one a minute from 2026-03-01 00:00 (Shanghai).
+    await t.database.root.execute(sql`
+      insert into parcels (tenant_id, shipment, warehouse_info_id, receive_status, sign_for_time, creation_time)
+      select 1, 'CNT' || lpad(g::text, 8, '0'), ${warehouseId}, 5, ${base.toISOString()}::timestamptz + g * interval '1 minute', ${base.toISOString()}::timestamptz + g * interval '1 minute'
+      from generate_series(0, ${COUNT_CAP + 49}) g`);
+  });
+  afterAll(async () => t?.close());
+
+  const list = (input: Record<string, unknown>) => call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), admin, { warehouseInfoId: warehouseId, ...input });
+
+  it('caps the count of a broad filter and flags it, still paging the newest first', async () => {
+    const res = await list({ pageSize: 20 });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+    expect(res.body.result.items).toHaveLength(20);
+    expect(res.body.result.items[0].shipment).toBe(`CNT${String(COUNT_CAP + 49).padStart(8, '0')}`);
+    const abnormal = await call(t.app, 'GET', svc('BackOrder', 'GetAbnormalReceivingOrderList'), admin, { warehouseInfoId: warehouseId });
+    expect(abnormal.body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+  });
+
+  it('counts exactly at or under the cap', async () => {
+    const one = await list({ shipment: 'CNT00000007' });
+    expect(one.body.result).toMatchObject({ totalCount: 1, totalCountCapped: false });
+    // The first COUNT_CAP minutes: exactly at the cap is not "more than".
+    const atCap = await list({ timeTo: new Date(base.getTime() + (COUNT_CAP - 1) * 60_000).toISOString() });
+    expect(atCap.body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: false });
+  });
+
+  it('filters by a date range on creation (signing time on the signed-for list), both ends included', async () => {
+    const from = new Date(base.getTime() + 60 * 60_000).toISOString(); // 01:00
+    const to = new Date(base.getTime() + 90 * 60_000).toISOString(); // 01:30
+    const res = await list({ timeFrom: from, timeTo: to, pageSize: 100 });
+    expect(res.body.result).toMatchObject({ totalCount: 31, totalCountCapped: false });
+    expect(res.body.result.items.at(-1).shipment).toBe('CNT00000060');
+    const signed = await call(t.app, 'GET', svc('Logistics', 'GetSignForLogisticsList'), admin, { warehouseInfoId: warehouseId, timeFrom: from, timeTo: to });
+    expect(signed.body.result.totalCount).toBe(31);
+    const bad = await list({ timeFrom: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error!.validationErrors![0]!.members).toEqual(['timeFrom']);
+  });
+});
+
+describe('date ranges on the order, inbound-record and audit lists', () => {
+  let t: TestApp;
+  let admin: Caller;
+  beforeAll(async () => { t = await createTestApp(); admin = await signIn(t.app, 'admin', '123qwe', 1); });
+  afterAll(async () => t?.close());
+
+  it('keeps only the rows of the chosen days (Asia/Shanghai), both ends included', async () => {
+    const seller = await registerSeller(t.app, 1);
+    const storeId = (await createStore(t.app, admin, seller.userId)).id;
+    const warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    const inputs = [buildOrder(storeId, warehouseId), buildOrder(storeId, warehouseId)];
+    const [early, late] = [await createOrder(t.app, seller, inputs[0]!), await createOrder(t.app, seller, inputs[1]!)];
+    for (const input of inputs) await call(t.app, 'POST', svc('Logistics', 'SignByScan'), admin, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: warehouseId });
+    // 2026-03-01 23:30 and 2026-03-02 00:30 in Shanghai: either side of midnight.
+    const times = [['2026-03-01T15:30:00Z', early!.id, inputs[0]!], ['2026-03-01T16:30:00Z', late!.id, inputs[1]!]] as const;
+    for (const [at, id, input] of times) {
+      await t.database.root.execute(sql`update orders set creation_time = ${at}::timestamptz where id = ${id}`);
+      await t.database.root.execute(sql`update into_logistics set creation_time = ${at}::timestamptz where shipment = ${input.orderProductInfosList[0]!.shipment}`);
+      await t.database.root.execute(sql`update order_operates set creation_time = ${at}::timestamptz where entity = 'order' and entity_id = ${id}`);
+    }
+    const march1 = { timeFrom: '2026-03-01T00:00:00.000+08:00', timeTo: '2026-03-01T23:59:59.999+08:00' };
+    const orders = await call(t.app, 'GET', svc('BackOrder', 'GetOrderList'), admin, { ...march1, userCode: seller.userCode });
+    expect(orders.body.result.items.map((o: { id: number }) => o.id)).toEqual([early!.id]);
+    expect(orders.body.result).toMatchObject({ totalCount: 1, totalCountCapped: false });
+    const mine = await call(t.app, 'GET', svc('FrontOrder', 'GetOrderList'), seller, { timeFrom: '2026-03-02T00:00:00.000+08:00', timeTo: '2026-03-02T23:59:59.999+08:00' });
+    expect(mine.body.result.items.map((o: { id: number }) => o.id)).toEqual([late!.id]);
+    const inbound = await call(t.app, 'GET', svc('IntoLogistics', 'GetIntoLogisticsList'), admin, march1);
+    expect(inbound.body.result.items.map((r: { shipment: string }) => r.shipment)).toEqual([inputs[0]!.orderProductInfosList[0]!.shipment]);
+    const audit = await call(t.app, 'GET', svc('OrderOperate', 'GetList'), admin, { ...march1, entity: 'order' });
+    expect(new Set(audit.body.result.items.map((a: { tradeNo: string }) => a.tradeNo))).toEqual(new Set([early!.tradeNo]));
+    expect(audit.body.result.totalCountCapped).toBe(false);
+  });
+});
