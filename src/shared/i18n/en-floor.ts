@@ -58,7 +58,7 @@ export const enFloor: Record<string, string> = {
   '本机有 {0} 张未上传的照片（{1}）': '{0} photo(s) on this device were not uploaded ({1})',
   '继续上传': 'Resume',
   '请先上传或取消当前包裹的照片，再扫下一个': 'Upload or cancel the photos of this parcel before scanning the next',
-  '网络异常，照片未上传，请重试': 'Network error; the photo was not uploaded, try again',
+  '网络异常，文件未上传，请重试': 'Network error; the file was not uploaded, try again',
   '照片已不在本机，请重拍': 'The photo is no longer on this device; take it again',
   '网络异常，请稍后重试': 'Network error; try again later',
   'HEIC 图片无法处理，请在相机设置中改用 JPEG（兼容性最佳）后重拍': 'HEIC images cannot be processed; set the camera to JPEG (Most Compatible) and take the photo again',

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { WEDGE_SETTINGS_KEY } from '../../lib/scanner/wedge-settings.ts';
 import { PhotoStation, type PhotoScreen } from './photo-station.tsx';
 import { photoDb, resetPhotoDb, storePhoto } from './photo-db.ts';
-import type { UploadedFile } from './upload.ts';
+import type { UploadedFile } from '../../lib/upload.ts';
 
 const parcel = (over: Partial<ParcelDto> = {}): ParcelDto => ({
   id: 41, shipment: 'YT1234567', warehouseInfoId: 1, warehouseName: '深圳仓', userId: 9, userCode: 'S0009', orderId: 3, orderType: 1,

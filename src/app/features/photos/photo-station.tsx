@@ -18,7 +18,7 @@ import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { photoDb, photoFile, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from './compress.ts';
-import { UploadError, type Uploader } from './upload.ts';
+import { UploadError, type Uploader } from '../../lib/upload.ts';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 type Slot = 'imageGuid' | 'goodsImageGuid';

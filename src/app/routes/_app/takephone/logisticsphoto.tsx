@@ -1,7 +1,7 @@
 // /takephone/logisticsphoto — 待拍照包裹, a phone photo screen (features/photos/photo-station.tsx).
 import { createFileRoute } from '@tanstack/react-router';
 import { PhotoStation } from '../../../features/photos/photo-station.tsx';
-import { useUploader } from '../../../features/photos/upload.ts';
+import { useUploader } from '../../../lib/upload.ts';
 
 export const Route = createFileRoute('/_app/takephone/logisticsphoto')({
   staticData: {

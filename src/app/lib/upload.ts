@@ -1,8 +1,8 @@
 // POST /api/File/UploadFile (multipart, field file; DOMAIN §9) with the signed-in user's token and
-// tenant, the same headers the api client sends. The photo screens get the uploader as a prop from
-// their route, so component tests hand in a fake one.
-import { useAuth } from '../../lib/use-auth.ts';
-import type { RequestContextSource } from '../../lib/http.ts';
+// tenant, the same headers the api client sends: label PDFs, parcel photos, floor photos. Screens
+// get the uploader as a prop from their route, so component tests hand in a fake one.
+import { useAuth } from './use-auth.ts';
+import type { RequestContextSource } from './http.ts';
 
 export interface UploadedFile { guid: string; fileName: string; contentType: string; size: number }
 export type Uploader = (file: File) => Promise<UploadedFile>;
@@ -27,7 +27,7 @@ export async function uploadFile(source: RequestContextSource, file: File): Prom
   try {
     res = await fetch('/api/File/UploadFile', { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
   } catch {
-    throw new UploadError('网络异常，照片未上传，请重试', null);
+    throw new UploadError('网络异常，文件未上传，请重试', null);
   }
   const json = (await res.json().catch(() => null)) as { result?: UploadedFile; error?: { message?: string; details?: string | null; validationErrors?: { message: string }[] | null } } | null;
   if (!res.ok || !json?.result) {
@@ -37,6 +37,7 @@ export async function uploadFile(source: RequestContextSource, file: File): Prom
   return json.result;
 }
 
+/** The uploader for the signed-in user (routes call this and pass it down). */
 export function useUploader(): Uploader {
   const auth = useAuth();
   return (file) => uploadFile(auth, file);
