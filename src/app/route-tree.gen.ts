@@ -27,11 +27,13 @@ import { Route as AppBackLogisticsListRouteImport } from './routes/_app/back/log
 import { Route as AppBackMainlandPackageRouteImport } from './routes/_app/back/mainlandPackage'
 import { Route as AppBackOrderOperateListRouteImport } from './routes/_app/back/orderOperateList'
 import { Route as AppBackPackStationRouteImport } from './routes/_app/back/packStation'
+import { Route as AppBackReturnrejectionRouteImport } from './routes/_app/back/returnrejection'
 import { Route as AppBackSignlogisticsListRouteImport } from './routes/_app/back/signlogisticsList'
 import { Route as AppBackurgentBackurgentorderlistRouteImport } from './routes/_app/backurgent/backurgentorderlist'
 import { Route as AppCourierCourierExpressDeliveryCreateRouteImport } from './routes/_app/courier/courierExpressDeliveryCreate'
 import { Route as AppCourierCourierExpressDeliveryListRouteImport } from './routes/_app/courier/courierExpressDeliveryList'
 import { Route as AppFrontExpressUserInfoRouteImport } from './routes/_app/front/expressUserInfo'
+import { Route as AppFrontExpressrejectionreturnRouteImport } from './routes/_app/front/expressrejectionreturn'
 import { Route as AppFrontFrontmainlandfreightRouteImport } from './routes/_app/front/frontmainlandfreight'
 import { Route as AppFrontOrderRouteImport } from './routes/_app/front/order'
 import { Route as AppFrontOrderListRouteImport } from './routes/_app/front/orderList'
@@ -144,6 +146,11 @@ const AppBackPackStationRoute = AppBackPackStationRouteImport.update({
   path: '/back/packStation',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBackReturnrejectionRoute = AppBackReturnrejectionRouteImport.update({
+  id: '/back/returnrejection',
+  path: '/back/returnrejection',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackSignlogisticsListRoute =
   AppBackSignlogisticsListRouteImport.update({
     id: '/back/signlogisticsList',
@@ -173,6 +180,12 @@ const AppFrontExpressUserInfoRoute = AppFrontExpressUserInfoRouteImport.update({
   path: '/front/expressUserInfo',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFrontExpressrejectionreturnRoute =
+  AppFrontExpressrejectionreturnRouteImport.update({
+    id: '/front/expressrejectionreturn',
+    path: '/front/expressrejectionreturn',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppFrontFrontmainlandfreightRoute =
   AppFrontFrontmainlandfreightRouteImport.update({
     id: '/front/frontmainlandfreight',
@@ -294,11 +307,13 @@ export interface FileRoutesByFullPath {
   '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/back/packStation': typeof AppBackPackStationRoute
+  '/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/front/expressrejectionreturn': typeof AppFrontExpressrejectionreturnRoute
   '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
@@ -336,11 +351,13 @@ export interface FileRoutesByTo {
   '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/back/packStation': typeof AppBackPackStationRoute
+  '/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/front/expressrejectionreturn': typeof AppFrontExpressrejectionreturnRoute
   '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
@@ -380,11 +397,13 @@ export interface FileRoutesById {
   '/_app/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/_app/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/_app/back/packStation': typeof AppBackPackStationRoute
+  '/_app/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/_app/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
   '/_app/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/_app/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/_app/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
   '/_app/front/expressUserInfo': typeof AppFrontExpressUserInfoRoute
+  '/_app/front/expressrejectionreturn': typeof AppFrontExpressrejectionreturnRoute
   '/_app/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/_app/front/order': typeof AppFrontOrderRoute
   '/_app/front/orderList': typeof AppFrontOrderListRoute
@@ -424,11 +443,13 @@ export interface FileRouteTypes {
     | '/back/mainlandPackage'
     | '/back/orderOperateList'
     | '/back/packStation'
+    | '/back/returnrejection'
     | '/back/signlogisticsList'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
     | '/front/expressUserInfo'
+    | '/front/expressrejectionreturn'
     | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
@@ -466,11 +487,13 @@ export interface FileRouteTypes {
     | '/back/mainlandPackage'
     | '/back/orderOperateList'
     | '/back/packStation'
+    | '/back/returnrejection'
     | '/back/signlogisticsList'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
     | '/front/expressUserInfo'
+    | '/front/expressrejectionreturn'
     | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
@@ -509,11 +532,13 @@ export interface FileRouteTypes {
     | '/_app/back/mainlandPackage'
     | '/_app/back/orderOperateList'
     | '/_app/back/packStation'
+    | '/_app/back/returnrejection'
     | '/_app/back/signlogisticsList'
     | '/_app/backurgent/backurgentorderlist'
     | '/_app/courier/courierExpressDeliveryCreate'
     | '/_app/courier/courierExpressDeliveryList'
     | '/_app/front/expressUserInfo'
+    | '/_app/front/expressrejectionreturn'
     | '/_app/front/frontmainlandfreight'
     | '/_app/front/order'
     | '/_app/front/orderList'
@@ -670,6 +695,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackPackStationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/back/returnrejection': {
+      id: '/_app/back/returnrejection'
+      path: '/back/returnrejection'
+      fullPath: '/back/returnrejection'
+      preLoaderRoute: typeof AppBackReturnrejectionRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/signlogisticsList': {
       id: '/_app/back/signlogisticsList'
       path: '/back/signlogisticsList'
@@ -703,6 +735,13 @@ declare module '@tanstack/react-router' {
       path: '/front/expressUserInfo'
       fullPath: '/front/expressUserInfo'
       preLoaderRoute: typeof AppFrontExpressUserInfoRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/front/expressrejectionreturn': {
+      id: '/_app/front/expressrejectionreturn'
+      path: '/front/expressrejectionreturn'
+      fullPath: '/front/expressrejectionreturn'
+      preLoaderRoute: typeof AppFrontExpressrejectionreturnRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/front/frontmainlandfreight': {
@@ -848,11 +887,13 @@ interface AppRouteChildren {
   AppBackMainlandPackageRoute: typeof AppBackMainlandPackageRoute
   AppBackOrderOperateListRoute: typeof AppBackOrderOperateListRoute
   AppBackPackStationRoute: typeof AppBackPackStationRoute
+  AppBackReturnrejectionRoute: typeof AppBackReturnrejectionRoute
   AppBackSignlogisticsListRoute: typeof AppBackSignlogisticsListRoute
   AppBackurgentBackurgentorderlistRoute: typeof AppBackurgentBackurgentorderlistRoute
   AppCourierCourierExpressDeliveryCreateRoute: typeof AppCourierCourierExpressDeliveryCreateRoute
   AppCourierCourierExpressDeliveryListRoute: typeof AppCourierCourierExpressDeliveryListRoute
   AppFrontExpressUserInfoRoute: typeof AppFrontExpressUserInfoRoute
+  AppFrontExpressrejectionreturnRoute: typeof AppFrontExpressrejectionreturnRoute
   AppFrontFrontmainlandfreightRoute: typeof AppFrontFrontmainlandfreightRoute
   AppFrontOrderRoute: typeof AppFrontOrderRoute
   AppFrontOrderListRoute: typeof AppFrontOrderListRoute
@@ -887,6 +928,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBackMainlandPackageRoute: AppBackMainlandPackageRoute,
   AppBackOrderOperateListRoute: AppBackOrderOperateListRoute,
   AppBackPackStationRoute: AppBackPackStationRoute,
+  AppBackReturnrejectionRoute: AppBackReturnrejectionRoute,
   AppBackSignlogisticsListRoute: AppBackSignlogisticsListRoute,
   AppBackurgentBackurgentorderlistRoute: AppBackurgentBackurgentorderlistRoute,
   AppCourierCourierExpressDeliveryCreateRoute:
@@ -894,6 +936,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCourierCourierExpressDeliveryListRoute:
     AppCourierCourierExpressDeliveryListRoute,
   AppFrontExpressUserInfoRoute: AppFrontExpressUserInfoRoute,
+  AppFrontExpressrejectionreturnRoute: AppFrontExpressrejectionreturnRoute,
   AppFrontFrontmainlandfreightRoute: AppFrontFrontmainlandfreightRoute,
   AppFrontOrderRoute: AppFrontOrderRoute,
   AppFrontOrderListRoute: AppFrontOrderListRoute,

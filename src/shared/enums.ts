@@ -20,6 +20,10 @@ export type FlowChannel = (typeof FLOW_CHANNEL)[keyof typeof FLOW_CHANNEL];
 /** Recharge order status: 0 待支付, 1 已支付, 2 已关闭. */
 export const RECHARGE_STATUS = { pending: 0, paid: 1, closed: 2 } as const;
 export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STATUS];
+/** Rejection requests (DOMAIN §6): handleType 1 拒收 / 2 退回; handleStatus 0 待处理 … 5 已扣费. */
+export const REJECTION_HANDLE_TYPE = { rejection: 1, return: 2 } as const;
+export const REJECTION_STATUS = { pending: 0, rejected: 1, failed: 2, returned: 3, revoked: 4, deducted: 5 } as const;
+export type RejectionStatus = (typeof REJECTION_STATUS)[keyof typeof REJECTION_STATUS];
 
 export const ENUM_CODES = {
   Site: SITES,
@@ -31,6 +35,8 @@ export const ENUM_CODES = {
   ReceiveStatus: Object.values(RECEIVE_STATUS),
   FlowChannel: Object.values(FLOW_CHANNEL),
   RechargeStatus: Object.values(RECHARGE_STATUS),
+  RejectionHandleType: Object.values(REJECTION_HANDLE_TYPE),
+  RejectionStatus: Object.values(REJECTION_STATUS),
   UserType: [0, 1],
 } as const;
 export type EnumName = keyof typeof ENUM_CODES;

@@ -16,9 +16,11 @@ import { rechargeService } from './recharge/service.ts';
 import { baseCostSettingService, frontMainLandFreightService, mainlandFreightService } from './fees/service.ts';
 import { backMainLandPackageService } from './mainland-package/service.ts';
 import { courierCompanyService, courierExpressDeliveryService } from './courier/service.ts';
+import { backExpressRejectionReturnService, expressRejectionService } from './rejections/service.ts';
 
 export const implementations: readonly ServiceImplementation[] = [
   backMainLandPackageService, courierCompanyService, courierExpressDeliveryService,
+  expressRejectionService, backExpressRejectionReturnService,
   baseCostSettingService, mainlandFreightService, frontMainLandFreightService,
   rechargeService, flowService, userRechargeService,
   tokenAuthService, configurationService, sessionService, accountService, userService, roleService, tenantService,

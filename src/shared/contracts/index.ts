@@ -10,6 +10,7 @@ import { courierCompany, courierExpressDelivery } from './courier.ts';
 import { backStoreAddress, backUrgentOrder, frontOrder, frontUrgentOrder, intoLogisticsService, logistics, orderOperate, userExpressInfo } from './orders.ts';
 import { flow, recharge, userRecharge } from './ledger.ts';
 import { baseCostSetting, frontMainLandFreight, mainlandFreight } from './fees.ts';
+import { backExpressRejectionReturn, expressRejection } from './rejections.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight,
@@ -19,6 +20,7 @@ export const services = {
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
   backMainLandPackage, courierCompany, courierExpressDelivery,
+  expressRejection, backExpressRejectionReturn,
 } as const;
 
 export type Services = typeof services;

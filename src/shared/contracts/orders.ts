@@ -181,8 +181,12 @@ export const intoLogisticsService = defineService('IntoLogistics', {
 });
 
 /** What the scan station is told about a scanned number, before anything changes. */
+/** The pending refusal a REJECT verdict points at (DOMAIN §6); the station confirms it by id. */
+export const ScanRejectionDto = z.object({ id: z.number().int(), userCode: z.string().nullable(), reMark: z.string().nullable() });
+
 export const ScanCheckDto = z.object({
   action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN']),
+  rejection: ScanRejectionDto.nullable().optional(),
   parcel: ParcelDto.nullable(),
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),
@@ -192,6 +196,7 @@ export const ScanCheckDto = z.object({
 
 export const SignResultDto = z.object({
   action: z.enum(['SIGNED', 'ALREADY', 'REJECT', 'UNCLAIMED']),
+  rejection: ScanRejectionDto.nullable().optional(),
   parcel: ParcelDto,
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),

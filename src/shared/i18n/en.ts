@@ -9,6 +9,7 @@ import { enAmount } from './en-amount.ts';
 import { enPackStation } from './en-pack-station.ts';
 import { enOutbound } from './en-outbound.ts';
 import { enFees } from './en-fees.ts';
+import { enRejections } from './en-rejections.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -89,6 +90,14 @@ export const en: Record<string, string> = {
   'RechargeStatus.0': 'Awaiting payment',
   'RechargeStatus.1': 'Paid',
   'RechargeStatus.2': 'Closed',
+  'RejectionHandleType.1': 'Refuse',
+  'RejectionHandleType.2': 'Return',
+  'RejectionStatus.0': 'Pending',
+  'RejectionStatus.1': 'Refused',
+  'RejectionStatus.2': 'Refusal failed',
+  'RejectionStatus.3': 'Returned',
+  'RejectionStatus.4': 'Withdrawn',
+  'RejectionStatus.5': 'Charged',
   Yes: 'Yes',
   No: 'No',
   ...enConsole,
@@ -101,4 +110,5 @@ export const en: Record<string, string> = {
   ...enPackStation,
   ...enOutbound,
   ...enFees,
+  ...enRejections,
 };

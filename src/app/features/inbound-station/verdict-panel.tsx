@@ -5,7 +5,9 @@ import { IconCamera } from '@tabler/icons-react';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
+import { RECEIVE_STATUS } from '#shared/enums.ts';
 import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
+import { ConfirmRejection } from './confirm-rejection.tsx';
 import classes from './inbound-station.module.css';
 
 interface Look { color: MantineColor; title: string; hint?: string }
@@ -23,6 +25,10 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
       if (action === 'SIGNED') return { color: 'green', title: t('已签收') };
       if (action === 'UNCLAIMED') return { color: 'grape', title: t('无主件'), hint: t('没有卖家申报此单号：请放到无主件货架') };
       if (action === 'REJECT') return { color: 'red', title: t('拒收'), hint: t('卖家已申请拒收：不要入库，退回快递') };
+      // ALREADY for a parcel refused at the door: it was never signed in, so say what happened to it.
+      if (parcel.receiveStatus === RECEIVE_STATUS.refused) {
+        return { color: 'red', title: t('已拒收'), hint: t('此包裹已拒收：不要入库，退回快递') };
+      }
       return {
         color: 'gray', title: t('已签收过'),
         hint: t('{0} 由 {1} 签收，本次未重复签收', formatDateTime(parcel.signForTime), parcel.signUserName ?? '—'),
@@ -66,6 +72,7 @@ export function VerdictPanel({ entry, ignored }: { entry: ScanEntry | undefined;
           <Text className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</Text>
         </Group>
         {look.hint && <Text size="lg" fw={500}>{look.hint}</Text>}
+        {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.parcel.isNeedTakePicture && (
           <Badge size="xl" color="yellow" c="dark" leftSection={<IconCamera size={20} />} data-testid="need-photo">{t('需拍照')}</Badge>
         )}

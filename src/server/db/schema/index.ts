@@ -9,3 +9,4 @@ export * from './ledger.ts';
 export * from './fees.ts';
 export * from './mainland-package.ts';
 export * from './courier.ts';
+export * from './rejections.ts';

@@ -13,6 +13,7 @@ import * as repo from './repository.ts';
 import { assertParcelAllowed } from './transitions.ts';
 import { listSellers } from '../identity/repository.ts';
 import { parcelPhotoHandlers } from './parcel-photos.ts';
+import { lockOrDeclareParcel, pendingRefusal } from '../rejections/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
@@ -90,18 +91,35 @@ export const logisticsService = implement(logistics, (deps) => ({
 
   async intoLogisticsCheck(input, ctx) {
     const parcel = await repo.parcelByShipment(ctx.db, input.shipment);
-    if (!parcel) return { action: 'UNKNOWN' as const, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
+    // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
+    const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+    const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
+    if (!parcel) {
+      if (refusal) return { action: 'REJECT' as const, rejection, parcel: null, order: null, userCode: refusal.userCode, shelfNumber: null, needPhoto: false };
+      return { action: 'UNKNOWN' as const, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
+    }
     const order = parcel.orderId ? await repo.getOrder(ctx.db, parcel.orderId) : undefined;
-    const action = parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
+    const action = refusal ? 'REJECT' as const : parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
     return {
-      action, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
-      userCode: parcel.userCode, shelfNumber: order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
+      action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
+      userCode: parcel.userCode, shelfNumber: refusal ? null : order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
     };
   },
 
   async signByScan(input, ctx) {
     const me = requireUser(ctx);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
+    const refusal = await pendingRefusal(ctx.db, input.shipment);
+    if (refusal) {
+      // The seller asked to refuse it: nothing is signed, the picker confirms the refusal (DOMAIN §6).
+      const { parcel: held } = await lockOrDeclareParcel(ctx.db, input.shipment, { userId: refusal.userId, userCode: refusal.userCode, warehouseInfoId: refusal.warehouseInfoId });
+      if (held.receiveStatus === RECEIVE_STATUS.declared) {
+        return {
+          action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
+          parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
+        };
+      }
+    }
     const { parcel, created } = await repo.lockParcel(ctx.db, input.shipment);
     const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
     return answer(outcome, warehouse.warehouseName);
