@@ -13,7 +13,7 @@ import * as repo from './repository.ts';
 import { assertParcelAllowed } from './transitions.ts';
 import { listSellers } from '../identity/repository.ts';
 import { parcelPhotoHandlers } from './parcel-photos.ts';
-import { lockOrDeclareParcel, pendingRefusal } from '../rejections/repository.ts';
+import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
@@ -109,18 +109,20 @@ export const logisticsService = implement(logistics, (deps) => ({
   async signByScan(input, ctx) {
     const me = requireUser(ctx);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
-    const refusal = await pendingRefusal(ctx.db, input.shipment);
-    if (refusal) {
-      // The seller asked to refuse it: nothing is signed, the picker confirms the refusal (DOMAIN §6).
-      const { parcel: held } = await lockOrDeclareParcel(ctx.db, input.shipment, { userId: refusal.userId, userCode: refusal.userCode, warehouseInfoId: refusal.warehouseInfoId });
-      if (held.receiveStatus === RECEIVE_STATUS.declared) {
-        return {
-          action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
-          parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
-        };
-      }
-    }
     const { parcel, created } = await repo.lockParcel(ctx.db, input.shipment);
+    // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
+    // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
+    const refusal = created || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+    if (refusal) {
+      // A number whose parcel row was removed after the request was made is declared again for its seller.
+      const held = created
+        ? await updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.declared, userId: refusal.userId, userCode: refusal.userCode, warehouseInfoId: refusal.warehouseInfoId })
+        : parcel;
+      return {
+        action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
+        parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
+      };
+    }
     const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
     return answer(outcome, warehouse.warehouseName);
   },

@@ -176,10 +176,16 @@ export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipme
 }
 
 /** Locks the parcel row of a tracking number, creating it (as declared by nobody) if there is none. */
-export async function lockParcel(tx: Db, shipment: string): Promise<{ parcel: ParcelRow; created: boolean }> {
+/**
+ * Locks the parcel of a tracking number, creating it when nobody has seen the number: as a scanned
+ * 无主件 (receiveStatus 5) by default, or as given (a rejection declares it for its seller, §6).
+ */
+export async function lockParcel(
+  tx: Db, shipment: string, createAs: Omit<typeof parcels.$inferInsert, 'id' | 'tenantId' | 'shipment'> = { receiveStatus: 5 },
+): Promise<{ parcel: ParcelRow; created: boolean }> {
   const [existing] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
   if (existing) return { parcel: existing, created: false };
-  const [inserted] = await tx.insert(parcels).values({ shipment, receiveStatus: 5 }).onConflictDoNothing().returning();
+  const [inserted] = await tx.insert(parcels).values({ ...createAs, shipment }).onConflictDoNothing().returning();
   if (inserted) return { parcel: inserted, created: true };
   // Another scan created it a moment ago: wait for its lock and read what it did.
   const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');

@@ -2,7 +2,8 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { expressRejections, parcels, warehouseInfos } from '../../db/schema/index.ts';
-import { REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { lockParcel } from '../orders/repository.ts';
 
 export type RejectionRow = typeof expressRejections.$inferSelect;
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -78,15 +79,10 @@ export async function lockParcelByShipment(tx: Db, shipment: string): Promise<Pa
  * Locks the parcel of a tracking number, declaring it (receiveStatus 0) for the seller when nobody
  * has seen the number yet: a rejection is a declaration (DOMAIN §4).
  */
-export async function lockOrDeclareParcel(
+export function lockOrDeclareParcel(
   tx: Db, shipment: string, owner: { userId: number; userCode: string | null; warehouseInfoId: number | null },
 ): Promise<{ parcel: ParcelRow; created: boolean }> {
-  const existing = await lockParcelByShipment(tx, shipment);
-  if (existing) return { parcel: existing, created: false };
-  const [inserted] = await tx.insert(parcels).values({ shipment, receiveStatus: 0, userId: owner.userId, userCode: owner.userCode, warehouseInfoId: owner.warehouseInfoId })
-    .onConflictDoNothing().returning();
-  if (inserted) return { parcel: inserted, created: true };
-  return { parcel: (await lockParcelByShipment(tx, shipment))!, created: false };
+  return lockParcel(tx, shipment, { receiveStatus: RECEIVE_STATUS.declared, ...owner });
 }
 
 export async function updateParcel(tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>): Promise<ParcelRow> {
