@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './sw/pwa-options.ts';
+import { compressAssets } from './sw/compress-assets.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -11,12 +12,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: './src/app/routes',
       generatedRouteTree: './src/app/route-tree.gen.ts',
     }),
     react(),
     // The floor app: manifest + service worker (sw/sw.ts, injectManifest). See sw/pwa-options.ts.
     VitePWA(pwaOptions),
+    // .br and .gz next to every built text and wasm file, sent by the server as the browser accepts.
+    compressAssets(),
   ],
   css: {
     postcss: {

@@ -107,7 +107,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const staticDir = options.staticDir;
   const hasApp = !!staticDir && existsSync(path.join(staticDir, 'index.html'));
   if (hasApp) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false, cacheControl: false,
+    // preCompressed: the build writes .br and .gz copies (sw/compress-assets.ts); the smallest one the
+    // browser accepts is sent, the original when there is none.
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: false, index: false, cacheControl: false, preCompressed: true,
       setHeaders: (reply, file) => {
         // Hashed assets never change; everything else is revalidated.
         reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -117,7 +119,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|abpuserconfiguration|swagger|signalr)(\/|$)/i.test(req.url);
-    if (!isApi && hasApp && (req.method === 'GET' || req.method === 'HEAD')) {
+    // A built file that is not there (a chunk of an older build): a real 404, never index.html
+    // with 200, which a browser would try to run as a script.
+    const isAsset = /^\/assets\//i.test(req.url);
+    if (!isApi && !isAsset && hasApp && (req.method === 'GET' || req.method === 'HEAD')) {
       // Client-side routes: the console's index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
