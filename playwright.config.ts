@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: CI,
   retries: CI ? 1 : 0,
-  timeout: 30_000,
+  // Several specs are whole flows (two users, sign-ins, dialogs): 15–18 s on a quiet machine, 30–35 s
+  // on a shared 2-core CI machine while the PWA spec restarts its own server beside them.
+  timeout: 60_000,
   globalTimeout: 10 * 60_000,
   expect: { timeout: 5_000 },
   reporter: [
