@@ -14,10 +14,8 @@ const svc = (service: string, action: string) => `/api/services/app/${service}/$
 async function chooseWarehouse(page: Page) {
   const warehouse = page.getByTestId('station-warehouse');
   await expect(warehouse).toBeEnabled();
-  if (!(await warehouse.inputValue())) {
-    await warehouse.click();
-    await page.getByRole('option').first().click();
-  }
+  // A native select: its placeholder (选择仓库) is option 0 while nothing is chosen.
+  if (!(await warehouse.inputValue())) await warehouse.selectOption({ index: 1 });
   await expect(warehouse).not.toHaveValue('');
 }
 

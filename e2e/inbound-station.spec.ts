@@ -13,10 +13,8 @@ const admin = { tenant: 'Default', userName: SEEDED.tenantAdmin.userName, passwo
 async function chooseWarehouse(page: Page): Promise<void> {
   const warehouse = page.getByTestId('station-warehouse');
   await expect(warehouse).toBeEnabled();
-  if (!(await warehouse.inputValue())) {
-    await warehouse.click();
-    await page.getByRole('option').first().click();
-  }
+  // A native select: its placeholder (选择仓库) is option 0 while nothing is chosen.
+  if (!(await warehouse.inputValue())) await warehouse.selectOption({ index: 1 });
   await expect(warehouse).not.toHaveValue('');
 }
 
@@ -25,6 +23,9 @@ test('an undeclared parcel scanned in is 无主件, and scanned again is 已签�
   await expect(page).toHaveURL(/\/back\/intoLogistics/);
   const box = page.getByTestId('scan-input');
   await expect(box).toBeFocused();
+  // On a desktop the station sits in the console shell, with the menu.
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('floor-frame')).toHaveCount(0);
   await chooseWarehouse(page);
   await expect(box).toBeFocused();
 
@@ -65,6 +66,21 @@ test('on a phone (360 px) nothing scrolls sideways and the targets are big', asy
   expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(48);
   expect((await page.getByTestId('station-warehouse').boundingBox())!.height).toBeGreaterThanOrEqual(40);
   if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/station-360.png`, fullPage: true });
+
+  // On a phone it is the floor app's frame: back to 作业首页, the title, the user menu — no console menu.
+  await expect(page.getByTestId('floor-frame')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: '包裹签收' })).toBeVisible();
+  await page.getByTestId('floor-back').click();
+  await expect(page).toHaveURL(/\/floor$/);
+  await expect(page.getByTestId('floor-home')).toBeVisible();
+  await page.getByTestId('floor-tile').filter({ hasText: '包裹签收' }).click();
+  await expect(page).toHaveURL(/\/back\/intoLogistics/);
+  // The whole console stays one tap away.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '打开控制台' }).click();
+  await expect(page).toHaveURL(/\/main\/home/);
+  await expect(page.getByRole('button', { name: '打开菜单' })).toBeVisible();
 });
 
 test('the 已签收 verdict (seller code, slot, 需拍照, order) fits a phone without scrolling sideways', async ({ page }) => {

@@ -119,10 +119,8 @@ async function firstOnlineVisit(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/back\/intoLogistics/);
   const warehouse = page.getByTestId('station-warehouse');
   await expect(warehouse).toBeEnabled();
-  if (!(await warehouse.inputValue())) {
-    await warehouse.click();
-    await page.getByRole('option').first().click();
-  }
+  // A native select: its placeholder (选择仓库) is option 0 while nothing is chosen.
+  if (!(await warehouse.inputValue())) await warehouse.selectOption({ index: 1 });
   await expect(warehouse).not.toHaveValue('');
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 45_000, message: 'the service worker controls the page' }).toBe(true);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('haicang.reads') ?? ''), { timeout: 10_000 }).toContain('WarehouseInfo');

@@ -11,6 +11,9 @@ import { routeTree } from './route-tree.gen.ts';
 import { ApiContext, createHttpTransport } from './lib/http.ts';
 import { createLazyApi } from './lib/lazy-api.ts';
 import { createAuthStore, ensureCultureCookie } from './lib/auth.ts';
+import { revalidateStartUp } from './lib/start-up.ts';
+import { afterFirstScreen } from './lib/first-screen.ts';
+import { setRegistryPreload } from './lib/registry-preload.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { theme } from './lib/theme.ts';
 import { RouteError } from './features/shell/route-error.tsx';
@@ -21,9 +24,12 @@ ensureCultureCookie();
 
 const auth = createAuthStore();
 const { api, preload: preloadRegistry } = createLazyApi(createHttpTransport(auth));
+// Screens that will call soon load the registry once they are up (lib/registry-preload.ts).
+setRegistryPreload(preloadRegistry);
 const queryClient = createQueryClient();
-// The floor's reads from the last online visit (so it opens offline) and the outbox's token source.
-setupPwa(queryClient, auth);
+// The last visit's start-up reads (the first screen paints from them; offline they are all there
+// is) and the outbox's token source.
+const restored = setupPwa(queryClient, auth);
 
 const router = createRouter({
   routeTree,
@@ -53,8 +59,13 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The registry (every contract) is needed for the first real call: fetch it once the page is idle.
-const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-idle(() => { preloadRegistry().catch(() => {}); });
-// The service worker, storage persistence and the outbox runner, after the first paint.
+// Painted from the last visit's answers: ask the server now, and run the guard again if it says
+// something else (a revoked token signs out; changed permissions take effect).
+// After the first screen has rendered, so the check does not delay it.
+if (restored && navigator.onLine !== false) {
+  afterFirstScreen(() => {
+    void revalidateStartUp(queryClient, api, auth).then((r) => { if (r === 'changed' || r === 'signed-out') void router.invalidate(); });
+  });
+}
+// The service worker, storage persistence and the outbox runner, after the first screen.
 startPwaWhenIdle(auth);

@@ -68,8 +68,7 @@ export function permissionsForSide(side: 'host' | 'tenant'): FlatPermission[] {
 /** A permission that only a seller may use (front office). */
 export const isSellerPermission = (name: string): boolean => name === 'Front' || name.startsWith('Front.');
 
-export const USER_TYPE = { staff: 0, seller: 1 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+export { USER_TYPE, type UserType } from './user-type.ts';
 
 export interface StaticRole { name: string; displayName: string; description: string; permissions: readonly PermissionName[]; isDefault?: boolean }
 

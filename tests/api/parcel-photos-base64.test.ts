@@ -3,45 +3,23 @@
 // link it to the parcel; a bad body is a 400 naming base64.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
-import { png } from '../helpers/upload.ts';
+import { call, createTestApp, rowsOf, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
+import { heic, png } from '../helpers/upload.ts';
 import { HEIC_PHOTO_MESSAGE } from '#server/modules/files/repository.ts';
 
-/** The head of a HEIC file (ISO-BMFF ftyp box, brand heic): enough for the type check. */
-function heic(): Buffer {
-  const box = Buffer.alloc(24);
-  box.writeUInt32BE(24, 0);
-  box.write('ftypheic', 4, 'latin1');
-  box.write('mif1heic', 16, 'latin1');
-  return Buffer.concat([box, Buffer.alloc(100, 7)]);
-}
-
 describe('base64 parcel photos', () => {
+  let scene: ParcelScene;
   let t: TestApp;
   let picker: Caller;
-  let seller: Awaited<ReturnType<typeof registerSeller>>;
-  let storeId: number;
-  let warehouseId: number;
+  let seller: ParcelScene['seller'];
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
-    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    picker = await signIn(t.app, p.userName, p.password, 1);
-    seller = await registerSeller(t.app, 1);
-    storeId = (await createStore(t.app, admin, seller.userId)).id;
-    warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    ({ picker, seller } = scene = await parcelScene(t));
   });
   afterAll(async () => t?.close());
 
-  async function declaredParcel() {
-    const input = buildOrder(storeId, warehouseId);
-    await createOrder(t.app, seller, input);
-    const shipment = input.orderProductInfosList[0]!.shipment;
-    const list = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment });
-    return { shipment, id: list.body.result.items[0].id as number };
-  }
+  const declaredParcel = () => scene.declaredParcel();
   const image = (guid: string, who: Caller) =>
     t.app.inject({ method: 'GET', url: `/api/File/GetLogisticsImage?guid=${guid}`, headers: { authorization: `Bearer ${who.token}`, 'abp.tenantid': '1' } });
 

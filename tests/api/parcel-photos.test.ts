@@ -1,35 +1,23 @@
 // Parcel photos (DOMAIN §4.3): upload first, then link; a photo answers the seller's request;
 // an abnormal photo makes the parcel 异常 with its reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { call, createTestApp, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
 import { png, uploadFile } from '../helpers/upload.ts';
 
 describe('parcel photos', () => {
+  let scene: ParcelScene;
   let t: TestApp;
   let picker: Caller;
-  let seller: Awaited<ReturnType<typeof registerSeller>>;
-  let storeId: number;
+  let seller: ParcelScene['seller'];
   let warehouseId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
-    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    picker = await signIn(t.app, p.userName, p.password, 1);
-    seller = await registerSeller(t.app, 1);
-    storeId = (await createStore(t.app, admin, seller.userId)).id;
-    warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    ({ picker, seller, warehouseId } = scene = await parcelScene(t));
   });
   afterAll(async () => t?.close());
 
-  async function declaredParcel() {
-    const input = buildOrder(storeId, warehouseId);
-    await createOrder(t.app, seller, input);
-    const shipment = input.orderProductInfosList[0]!.shipment;
-    const list = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment });
-    return { shipment, id: list.body.result.items[0].id as number };
-  }
+  const declaredParcel = () => scene.declaredParcel();
 
   it('links uploaded photos to a parcel and clears the seller\'s photo request; the seller can open them', async () => {
     const { id } = await declaredParcel();

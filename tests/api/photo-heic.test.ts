@@ -2,19 +2,10 @@
 // keeps accepting it (DOMAIN §9), but linking it as a parcel photo is refused with a sentence that
 // tells the picker what to change — the server has no converter, and Chrome cannot show HEIC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { createUser } from '../factories/identity.ts';
-import { png, uploadFile } from '../helpers/upload.ts';
-
-const HEIC_MESSAGE = 'HEIC 图片无法处理，请在相机设置中改用 JPEG（兼容性最佳）后重拍';
-
-function heic(): Buffer {
-  const box = Buffer.alloc(24);
-  box.writeUInt32BE(24, 0);
-  box.write('ftypheic', 4, 'latin1');
-  box.write('mif1heic', 16, 'latin1');
-  return Buffer.concat([box, Buffer.alloc(200, 5)]);
-}
+import { call, createTestApp, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { parcelScene } from '../factories/parcels.ts';
+import { heic, png, uploadFile } from '../helpers/upload.ts';
+import { HEIC_PHOTO_MESSAGE as HEIC_MESSAGE } from '#server/modules/files/repository.ts';
 
 describe('HEIC parcel photos', () => {
   let t: TestApp;
@@ -22,10 +13,7 @@ describe('HEIC parcel photos', () => {
   let warehouseId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
-    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    picker = await signIn(t.app, p.userName, p.password, 1);
-    warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    ({ picker, warehouseId } = await parcelScene(t));
   });
   afterAll(async () => t?.close());
 

@@ -64,3 +64,12 @@ export async function uploadFile(app: FastifyInstance, who: Caller, bytes: Buffe
   if (res.statusCode !== 200) throw new Error(`upload failed: ${res.statusCode} ${JSON.stringify(body.error)}`);
   return body.result.guid;
 }
+
+/** The head of a HEIC file (ISO-BMFF ftyp box, brand heic): enough for the server's type check. */
+export function heic(): Buffer {
+  const box = Buffer.alloc(24);
+  box.writeUInt32BE(24, 0);
+  box.write('ftypheic', 4, 'latin1');
+  box.write('mif1heic', 16, 'latin1');
+  return Buffer.concat([box, Buffer.alloc(200, 5)]);
+}

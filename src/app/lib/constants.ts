@@ -36,6 +36,8 @@ export const LOCK_FLAG = { locked: '1', unlocked: '0' } as const;
 
 /** Where a signed-in user lands. */
 export const HOME_PATH = '/main/home';
+/** 作业首页: the floor app's home (the manifest's start URL). */
+export const FLOOR_HOME_PATH = '/floor';
 export const SIGN_IN_PATH = '/';
 export const LOCK_PATH = '/locking';
 export const SHOP_AUTH_SUCCESS_PATH = '/frontauthorization/success';

@@ -41,6 +41,11 @@ export function safeRedirect(value: unknown): string | null {
 }
 
 /** A side's routes: a seller sees seller and shared routes, staff see staff and shared routes. */
+/** The permissions a configuration answer grants (its values are the strings 'true' / 'false'). */
+export function grantedOf(grantedPermissions: Record<string, string>): Set<string> {
+  return new Set(Object.keys(grantedPermissions).filter((k) => grantedPermissions[k] === 'true'));
+}
+
 export function sideAllows(routeSide: RouteMeta['side'], side: Side | null): boolean {
   return !routeSide || routeSide === 'any' || side === null || routeSide === side;
 }

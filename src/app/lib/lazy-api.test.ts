@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildRequest, type ApiRequest } from '#shared/api-client.ts';
 import { services } from '#shared/contracts/index.ts';
-import { CONFIGURATION_REQUEST, createLazyApi } from './lazy-api.ts';
+import { CONFIGURATION_REQUEST, SESSION_REQUEST, createLazyApi } from './lazy-api.ts';
 
 describe('the lazily loaded api', () => {
-  it('the start-up request is exactly what the registry would send', () => {
+  it('the start-up requests are exactly what the registry would send', () => {
     expect(CONFIGURATION_REQUEST).toEqual(buildRequest(services.abpUserConfiguration, 'getAll', undefined));
+    expect(SESSION_REQUEST).toEqual(buildRequest(services.session, 'getCurrentLoginInformations', undefined));
   });
 
   it('fetches the configuration without loading the registry', async () => {
@@ -15,6 +16,15 @@ describe('the lazily loaded api', () => {
     await expect(api.abpUserConfiguration.getAll()).resolves.toEqual({ ok: true });
     expect(loadRegistry).not.toHaveBeenCalled();
     expect(transport).toHaveBeenCalledWith(CONFIGURATION_REQUEST, undefined);
+  });
+
+  it('fetches the session without loading the registry (a signed-in start needs no contracts)', async () => {
+    const transport = vi.fn(async () => ({ user: null }));
+    const loadRegistry = vi.fn(() => import('#shared/api-client.ts'));
+    const { api } = createLazyApi(transport, loadRegistry);
+    await expect(api.session.getCurrentLoginInformations({})).resolves.toEqual({ user: null });
+    expect(loadRegistry).not.toHaveBeenCalled();
+    expect(transport).toHaveBeenCalledWith(SESSION_REQUEST, undefined);
   });
 
   it('loads the registry once, on the first other call, and sends what the registry builds', async () => {

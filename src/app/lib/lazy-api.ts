@@ -1,11 +1,21 @@
 // The console's api object, loading the service registry (every contract, with zod) only when the
-// first call needs it, so the sign-in page's initial JavaScript stays small. The one call made at
-// start-up, GET /AbpUserConfiguration/GetAll, goes straight to the transport; a test checks that
-// request against the registry so the two cannot drift apart.
+// first call needs it, so the first screen's JavaScript stays small. The two calls made at start-up,
+// GET /AbpUserConfiguration/GetAll and the session, go straight to the transport; a test checks
+// those requests against the registry so they cannot drift apart.
 import type { ApiClient, ApiRequest, CallOptions, Transport } from '#shared/api-client.ts';
 
 export const CONFIGURATION_REQUEST: ApiRequest = {
   service: 'AbpUserConfiguration', action: 'getAll', method: 'GET', url: '/AbpUserConfiguration/GetAll', query: undefined, body: undefined, offline: false,
+};
+
+export const SESSION_REQUEST: ApiRequest = {
+  service: 'Session', action: 'getCurrentLoginInformations', method: 'GET', url: '/api/services/app/Session/GetCurrentLoginInformations', query: undefined, body: undefined, offline: false,
+};
+
+/** Start-up calls sent without the registry: `service.action` → the request the registry would build. */
+const DIRECT: Record<string, ApiRequest> = {
+  'abpUserConfiguration.getAll': CONFIGURATION_REQUEST,
+  'session.getCurrentLoginInformations': SESSION_REQUEST,
 };
 
 type Call = (input?: unknown, options?: CallOptions) => Promise<unknown>;
@@ -26,8 +36,9 @@ export function createLazyApi(transport: Transport, loadRegistry = () => import(
   const serviceProxy = (service: string) => new Proxy({} as Record<string, Call>, {
     get(cache, action) {
       if (typeof action !== 'string') return undefined;
-      cache[action] ??= service === 'abpUserConfiguration' && action === 'getAll'
-        ? (_input, options) => transport(CONFIGURATION_REQUEST, options)
+      const direct = DIRECT[`${service}.${action}`];
+      cache[action] ??= direct
+        ? (_input, options) => transport(direct, options)
         : async (input, options) => {
           const api = (await load()) as unknown as Record<string, Record<string, Call>>;
           const fn = api[service]?.[action];

@@ -1,35 +1,12 @@
 // The left menu and the page list, built from the route tree's staticData (spec 000 §2, §6): routes
 // declare where they sit; this file decides who sees what. Only routes that exist can appear.
 import type { AnyRoute } from '@tanstack/react-router';
-import type { PermissionName } from '#shared/permissions.ts';
 import { MENU_GROUPS, type MenuGroup } from './menu-groups.ts';
-import type { MenuGroupKey, RouteMeta } from './route-meta.ts';
+import type { MenuGroupKey } from './route-meta.ts';
 import { sideAllows, type Side } from './guard.ts';
+import type { ShellRouteMeta } from './menu-rules.ts';
 
-/** "Hidden for users who hold `holding` but lack `lacking`" — a menu rule a route declares. */
-export interface MenuHideRule { holding: PermissionName; lacking: PermissionName }
-
-export interface ShellRouteExtras {
-  /** Menu rules: the route's menu item is hidden when any rule matches (the route itself stays reachable). */
-  menuHiddenWhen?: readonly MenuHideRule[];
-  /** false: opening the route adds no page tag (error pages, pages opened in a dialog window). */
-  tag?: boolean;
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption extends ShellRouteExtras {}
-}
-
-export type ShellRouteMeta = RouteMeta & ShellRouteExtras;
-
-/**
- * Spec §6: OrderManage.MainLandOrderManage.FreightCost — "without it that group is hidden for users
- * holding the mainland permission". The freight screens spread this into their staticData:
- * `staticData: { title: '运费设置', menu: {...}, ...FREIGHT_COST_RULE }`.
- */
-export const FREIGHT_COST_RULE = {
-  menuHiddenWhen: [{ holding: 'OrderManage.MainLandOrderManage', lacking: 'OrderManage.MainLandOrderManage.FreightCost' }],
-} as const satisfies ShellRouteExtras;
+export { FREIGHT_COST_RULE, type MenuHideRule, type ShellRouteExtras, type ShellRouteMeta } from './menu-rules.ts';
 
 export interface RouteEntry { path: string; meta: ShellRouteMeta }
 

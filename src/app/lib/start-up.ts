@@ -6,7 +6,7 @@ import type { UserConfiguration } from '#shared/contracts/configuration.ts';
 import { ApiError } from './http.ts';
 import type { AuthStore } from './auth.ts';
 import { configurationQuery, sessionQuery } from './queries.ts';
-import type { Side } from './guard.ts';
+import { grantedOf, type Side } from './guard.ts';
 
 export interface StartUpState {
   signedIn: boolean;
@@ -15,6 +15,39 @@ export interface StartUpState {
 }
 
 const isUnauthorized = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.unAuthorizedRequest);
+
+export type Revalidation = 'current' | 'changed' | 'signed-out' | 'unreachable';
+
+/**
+ * The start-up answers came from the last visit (persisted reads): ask the server now. A token it no
+ * longer accepts signs out; otherwise the fresh answers replace the old ones, and 'changed' says the
+ * user, their side or their permissions differ (the caller then runs the guard again). A server that
+ * does not answer changes nothing.
+ */
+export async function revalidateStartUp(queryClient: QueryClient, api: ApiClient, auth: AuthStore): Promise<Revalidation> {
+  if (!auth.isSignedIn()) return 'signed-out';
+  const before = accessOf(queryClient.getQueryData(configurationQuery(api).queryKey), queryClient.getQueryData(sessionQuery(api).queryKey));
+  try {
+    const [config, session] = await Promise.all([
+      queryClient.fetchQuery({ ...configurationQuery(api), staleTime: 0 }),
+      queryClient.fetchQuery({ ...sessionQuery(api), staleTime: 0 }),
+    ]);
+    if (config.session.userId !== null && session.user) return accessOf(config, session) === before ? 'current' : 'changed';
+  } catch (e) {
+    if (!isUnauthorized(e)) return 'unreachable';
+  }
+  if (auth.isSignedIn()) {
+    auth.signOut();
+    queryClient.clear();
+  }
+  return 'signed-out';
+}
+
+/** What the guard decides from: the user, their side and their granted permissions. */
+function accessOf(config: UserConfiguration | undefined, session: { user?: { id: number; userType: number } | null } | undefined): string {
+  const granted = [...grantedOf(config?.auth.grantedPermissions ?? {})].sort();
+  return JSON.stringify([config?.session.userId ?? null, session?.user?.id ?? null, session?.user?.userType ?? null, granted]);
+}
 
 const SIGNED_OUT: StartUpState = { signedIn: false, granted: null, side: null };
 
@@ -58,7 +91,7 @@ export async function loadStartUp(queryClient: QueryClient, api: ApiClient, auth
   }
   return {
     signedIn: true,
-    granted: new Set(Object.keys(config.auth.grantedPermissions).filter((k) => config.auth.grantedPermissions[k] === 'true')),
+    granted: grantedOf(config.auth.grantedPermissions),
     // userType is the contract's 0 | 1 (USER_TYPE in shared/permissions.ts, not imported: it would
     // bring the whole permission tree into the entry chunk).
     side: session.user.userType === 1 ? 'seller' : 'staff',

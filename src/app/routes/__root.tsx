@@ -1,10 +1,10 @@
 // The root route: start-up (configuration and session), the access guard for every navigation
 // (spec 000 §2), and the hosts every page shares: error dialogs, realtime, the reload prompt.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import type { RouterContext } from '../lib/router-context.ts';
 import { decideAccess } from '../lib/guard.ts';
 import { loadStartUp } from '../lib/start-up.ts';
@@ -14,6 +14,7 @@ import { useT } from '../lib/i18n.ts';
 import { useAuth, useSignedIn } from '../lib/use-auth.ts';
 import { isChunkLoadError, presentError } from '../lib/error-catalogue.ts';
 import { SIGN_IN_PATH } from '../lib/constants.ts';
+import { markFirstScreenShown, useAfterFirstScreen } from '../lib/first-screen.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { ErrorCatalogueHost } from '../features/shell/error-catalogue-host.tsx';
 import { ChunkReloadPrompt, ReloadPromptContent } from '../features/shell/chunk-reload-prompt.tsx';
@@ -38,7 +39,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: lazyRouteComponent(() => import('../features/shell/status-pages.tsx'), 'NotFoundPage'),
 });
 
-// Not needed for the first paint of the sign-in page: loaded when first rendered.
+// Not needed for the first screen: loaded once it is up.
 const Toasts = lazy(() => import('../features/shell/toasts.tsx'));
 const RealtimeBridge = lazy(() => import('../features/shell/realtime-bridge.tsx').then((m) => ({ default: m.RealtimeBridge })));
 
@@ -61,6 +62,16 @@ function RootLayout() {
     if (culture) document.documentElement.lang = culture;
   }, [culture]);
 
+  // The first screen is up once the first navigation has loaded and rendered (not when this layout
+  // first renders: the screen's own chunk may still be on its way).
+  const status = useRouterState({ select: (st) => st.status });
+  useEffect(() => { if (status === 'idle') markFirstScreenShown(); }, [status]);
+  const later = useAfterFirstScreen();
+  // The toast container mounts with the first toast (it shows the ones already asked for).
+  const asked = useNotifications().notifications.length > 0;
+  const [toasts, setToasts] = useState(false);
+  if (asked && !toasts) setToasts(true);
+
   // Another tab locked, unlocked or signed out: run the guard again.
   useEffect(() => auth.onOtherTab(() => { void router.invalidate(); }), [auth, router]);
 
@@ -76,10 +87,8 @@ function RootLayout() {
   return (
     <>
       <Outlet />
-      <Suspense fallback={null}>
-        <Toasts />
-        {signedIn && <RealtimeBridge signedIn />}
-      </Suspense>
+      {toasts && <Suspense fallback={null}><Toasts /></Suspense>}
+      {later && signedIn && <Suspense fallback={null}><RealtimeBridge signedIn /></Suspense>}
       <ErrorCatalogueHost onUnauthorized={(m) => void onUnauthorized(m)} />
       <ChunkReloadPrompt />
     </>

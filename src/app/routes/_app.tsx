@@ -1,33 +1,47 @@
 // The signed-in layout (pathless): every signed-in screen is a child under routes/_app/. The root
 // route's guard has already decided; a missing permission is thrown here so the 403 page shows
-// inside the shell without running the screen's loader.
+// inside the frame without running the screen's loader. Floor screens on a phone (or in the
+// installed app) get the floor app's light frame; everything else the console shell, a chunk of its
+// own that starts loading here, alongside the screen's.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { Center, Loader } from '@mantine/core';
 import { ForbiddenError } from '../lib/guard.ts';
-import { AppShellLayout } from '../features/shell/app-shell.tsx';
+import { floorFrameFor, useFloorFrame } from '../lib/floor-layout.ts';
+import { FloorFrame } from '../features/floor/floor-frame.tsx';
 import { ForbiddenPage } from '../features/shell/status-pages.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
 
+const loadShell = () => import('../features/shell/app-shell.tsx');
+const AppShellLayout = lazy(() => loadShell().then((m) => ({ default: m.AppShellLayout })));
+
 export const Route = createFileRoute('/_app')({
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context, matches }) => {
+    if (!floorFrameFor(matches.map((m) => m.staticData))) void loadShell().catch(() => {});
     if (context.access?.type === 'forbidden') throw new ForbiddenError(context.access.missing);
   },
   component: AppLayout,
   errorComponent: AppLayoutError,
 });
 
-function AppLayout() {
+function Frame({ children, tagCurrentPage = true }: { children: ReactNode; tagCurrentPage?: boolean }) {
+  if (useFloorFrame()) return <FloorFrame>{children}</FloorFrame>;
   return (
-    <AppShellLayout>
-      <Outlet />
-    </AppShellLayout>
+    <Suspense fallback={<Center mih="100vh"><Loader size="sm" /></Center>}>
+      <AppShellLayout tagCurrentPage={tagCurrentPage}>{children}</AppShellLayout>
+    </Suspense>
   );
+}
+
+function AppLayout() {
+  return <Frame><Outlet /></Frame>;
 }
 
 function AppLayoutError(props: ErrorComponentProps) {
   const forbidden = props.error instanceof ForbiddenError ? props.error : null;
   return (
-    <AppShellLayout tagCurrentPage={false}>
+    <Frame tagCurrentPage={false}>
       {forbidden ? <ForbiddenPage missing={forbidden.missing} /> : <RouteError {...props} />}
-    </AppShellLayout>
+    </Frame>
   );
 }

@@ -4,6 +4,7 @@ import { defineService } from './define.ts';
 import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, text } from './common.ts';
 import { SITES } from '../enums.ts';
 import { ProcessingInfoDto, WeighResultDto } from './processing.ts';
+import { TRACKING_NUMBER_MAX, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from '../tracking-number.ts';
 
 const site = z.enum(SITES);
 const code = <T extends readonly [number, ...number[]]>(values: T) => z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
@@ -14,7 +15,7 @@ const packageStatus = code([0, 1, 2, 3, 4, 5] as const);
 const receiveStatus = code([0, 1, 2, 3, 4, 5, 6] as const);
 const money = z.number().min(0).max(10_000_000).multipleOf(0.01);
 /** A domestic tracking number as printed: letters, digits and dashes. */
-export const trackingNumber = z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9-]+$/, '只能包含字母、数字和 -');
+export const trackingNumber = z.string().trim().min(TRACKING_NUMBER_MIN).max(TRACKING_NUMBER_MAX).regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE);
 const isoTime = z.iso.datetime({ offset: true });
 
 export const StoreDto = z.object({

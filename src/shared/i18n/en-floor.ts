@@ -62,4 +62,8 @@ export const enFloor: Record<string, string> = {
   '照片已不在本机，请重拍': 'The photo is no longer on this device; take it again',
   '网络异常，请稍后重试': 'Network error; try again later',
   'HEIC 图片无法处理，请在相机设置中改用 JPEG（兼容性最佳）后重拍': 'HEIC images cannot be processed; set the camera to JPEG (Most Compatible) and take the photo again',
+  '返回作业首页': 'Back to floor home',
+  '打开控制台': 'Open the console',
+  '重量须为 0–1000 之间的数字，最多三位小数': 'The weight must be a number from 0 to 1000 with at most three decimals',
+  '长宽高须为 0–1000 之间的数字，最多一位小数': 'Length, width and height must be numbers from 0 to 1000 with at most one decimal',
 };

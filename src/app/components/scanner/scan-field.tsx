@@ -4,7 +4,7 @@
 // keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
 // toggle brings it up to type a smudged number by hand.
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
 import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
 import { readWedgeSettings } from '../../lib/scanner/wedge-settings.ts';
@@ -79,11 +79,12 @@ export function ScanField({ onScan, label, placeholder, enabled = true, containe
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         rightSectionWidth={56}
         rightSection={(
-          <Tooltip label={typing ? t('收起键盘') : t('用键盘输入')}>
-            <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} onClick={toggleTyping} aria-pressed={typing} aria-label={t('键盘输入')} data-testid="scan-keyboard-toggle">
-              {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
-            </ActionIcon>
-          </Tooltip>
+          // A native title, not a Mantine Tooltip: a phone has no hover, and the floating layer is
+          // not worth its weight on a scan screen's first load.
+          <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} onClick={toggleTyping} aria-pressed={typing} aria-label={t('键盘输入')}
+            title={typing ? t('收起键盘') : t('用键盘输入')} data-testid="scan-keyboard-toggle">
+            {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
+          </ActionIcon>
         )}
         data-testid={testId}
       />

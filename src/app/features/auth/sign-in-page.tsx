@@ -17,6 +17,7 @@ import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { useAuth } from '../../lib/use-auth.ts';
 import { Brand, BrandMark } from '../../components/brand.tsx';
 import classes from './sign-in.module.css';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 
 // Opened rarely; it checks the tenancy name against the registry's Account service.
 const TenantSwitchModal = lazy(() => import('./tenant-switch.tsx').then((m) => ({ default: m.TenantSwitchModal })));
@@ -56,6 +57,7 @@ function Hero({ t }: { t: Translate }) {
 }
 
 export function SignInPage() {
+  usePreloadRegistry();
   const api = useApi();
   const t = useT();
   const auth = useAuth();

@@ -1,19 +1,20 @@
 // /floor — 作业首页, the floor staff's phone home: one big tile per floor screen they may open (the
 // menu's 仓库作业 group, so a new floor screen appears here by declaring its route), and the scanner
 // settings of this device. Mobile-first: 360 px wide, one hand, targets ≥ 56 px.
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Badge, Button, Collapse, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconChevronRight, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconWeight } from '@tabler/icons-react';
 import { buildMenu, routeEntries, type MenuItem } from '../../lib/menu.ts';
+import { grantedOf } from '../../lib/guard.ts';
 import { useApi } from '../../lib/api.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { useT } from '../../lib/i18n.ts';
-import { readWedgeSettings, saveWedgeSettings, type WedgeSettings } from '../../lib/scanner/index.ts';
 import { PathLink } from '../../components/path-link.tsx';
+import { FLOOR_HOME_PATH } from '../../lib/constants.ts';
 
-export const FLOOR_HOME_PATH = '/floor';
+export { FLOOR_HOME_PATH };
 
 const TILE_HINTS: Record<string, { hint: string; icon: ReactNode }> = {
   '/back/intoLogistics': { hint: '扫码签收到仓包裹', icon: <IconScan size={32} /> },
@@ -31,40 +32,25 @@ export function useFloorTiles(): MenuItem[] {
   const { data: config } = useSuspenseQuery(configurationQuery(api));
   const { data: session } = useSuspenseQuery(sessionQuery(api));
   return useMemo(() => {
-    const granted = new Set(Object.entries(config.auth.grantedPermissions).filter(([, v]) => v === 'true').map(([k]) => k));
+    const granted = grantedOf(config.auth.grantedPermissions);
     const side = session.user?.userType === 1 ? 'seller' : 'staff';
     const floor = buildMenu(routeEntries(Object.values(router.routesById)), { granted, side }).find((s) => s.key === 'floor');
     return (floor?.items ?? []).filter((i) => i.path !== FLOOR_HOME_PATH);
   }, [config, session, router]);
 }
 
+// The settings form (NumberInput and its formatter) loads when opened: it is not needed to paint.
+const ScannerSettingsForm = lazy(() => import('./scanner-settings-form.tsx').then((m) => ({ default: m.ScannerSettingsForm })));
+
 function ScannerSettings() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<WedgeSettings>(readWedgeSettings);
-  const [saved, setSaved] = useState(false);
   return (
     <Paper withBorder radius="md" p="sm">
       <UnstyledButton onClick={() => setOpen((o) => !o)} w="100%" mih={48} aria-expanded={open} data-testid="scanner-settings-toggle">
         <Group gap="xs"><IconSettings size={22} /><Text fw={600}>{t('扫码枪设置')}</Text></Group>
       </UnstyledButton>
-      <Collapse expanded={open}>
-        <Stack gap="sm" mt="sm">
-          <Text size="sm" c="dimmed">{t('扫码枪按键间隔超过上限时，视为人工输入；短于最短长度的读数会被忽略。只影响本设备。')}</Text>
-          <NumberInput
-            label={t('按键间隔上限（毫秒）')} min={10} max={500} size="md" value={value.maxGapMs} allowDecimal={false}
-            onChange={(v) => { setSaved(false); setValue((s) => ({ ...s, maxGapMs: Number(v) || s.maxGapMs })); }} data-testid="wedge-max-gap"
-          />
-          <NumberInput
-            label={t('最短单号长度')} min={1} max={32} size="md" value={value.minLength} allowDecimal={false}
-            onChange={(v) => { setSaved(false); setValue((s) => ({ ...s, minLength: Number(v) || s.minLength })); }} data-testid="wedge-min-length"
-          />
-          <Group>
-            <Button size="md" onClick={() => { setValue(saveWedgeSettings(value)); setSaved(true); }} data-testid="wedge-save">{t('保存')}</Button>
-            {saved && <Text size="sm" c="green.8">{t('已保存，重新打开扫码页面后生效')}</Text>}
-          </Group>
-        </Stack>
-      </Collapse>
+      {open && <Suspense fallback={<Loader size="sm" mt="sm" />}><ScannerSettingsForm /></Suspense>}
     </Paper>
   );
 }

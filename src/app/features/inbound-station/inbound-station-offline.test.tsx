@@ -64,7 +64,7 @@ afterEach(() => { online = true; });
 
 const box = () => screen.getByTestId('scan-input') as HTMLInputElement;
 const verdict = () => screen.getByTestId('scan-verdict');
-const ready = () => waitFor(() => expect((screen.getByLabelText('签收仓库', { selector: 'input' }) as HTMLInputElement).value).toBe('义乌仓'));
+const ready = () => waitFor(() => expect((screen.getByLabelText('签收仓库') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('义乌仓'));
 
 describe('包裹签收 offline', () => {
   it('queues scans made offline, says so with the count, and shows the verdicts after the network returns', async () => {

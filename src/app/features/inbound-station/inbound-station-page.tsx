@@ -2,17 +2,20 @@
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
+import { parseDecimal } from '../../lib/decimal.ts';
+import { DecimalInput } from '../../components/decimal-input.tsx';
 import { useStationWarehouse } from './station-warehouse.ts';
 import { VerdictPanel } from './verdict-panel.tsx';
 import { ScanHistory } from './scan-history.tsx';
 import { SyncedScans } from './synced-scans.tsx';
 import classes from './inbound-station.module.css';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 
 function Counter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   return (
@@ -24,10 +27,13 @@ function Counter({ label, value, color, testId }: { label: string; value: number
 }
 
 export function InboundStationPage() {
+  usePreloadRegistry();
   const t = useT();
   const station = useSignStation();
   const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse();
-  const [weight, setWeight] = useState<number | string>('');
+  // Typed as text (a phone's decimal keypad); checked when a scan takes it.
+  const [weight, setWeight] = useState('');
+  const [weightError, setWeightError] = useState(false);
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
   // 摄像头扫码: the phone's camera alongside the wedge; its reads go through the same scan loop
@@ -46,9 +52,16 @@ export function InboundStationPage() {
   function onCode(code: string) {
     // Cleared at once so the next parcel can be scanned while this one is answered; a scan that
     // was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
-    scanBox.setValue('');
     primeFeedback();
-    const extras = { weight: typeof weight === 'number' ? weight : null, note: note.trim() || null };
+    const parsed = parseDecimal(weight, { max: 1000, scale: 3 });
+    if (parsed === 'invalid') {
+      // Not signed in with a weight nobody meant: the number stays in the box, Enter retries.
+      setWeightError(true);
+      scanBox.setValue(code);
+      return;
+    }
+    scanBox.setValue('');
+    const extras = { weight: parsed, note: note.trim() || null };
     void station.scan(code, warehouseId, extras).then((outcome) => {
       if (!outcome) return;
       if (outcome.kind === 'result' || outcome.kind === 'queued') {
@@ -73,13 +86,13 @@ export function InboundStationPage() {
     <Stack ref={containerRef} gap="md" className={classes.station} data-testid="inbound-station">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={2}>{t('包裹签收')}</Title>
-        <Select
-          label={t('签收仓库')} placeholder={t('选择仓库')} w={{ base: '100%', xs: 280 }} size="md"
-          data={warehouses.map((w) => ({ value: String(w.id), label: w.warehouseName }))}
-          value={warehouseId === null ? null : String(warehouseId)}
-          onChange={(v) => choose(v === null ? null : Number(v))}
-          disabled={isLoading} allowDeselect={false} data-testid="station-warehouse"
-          onDropdownClose={() => setTimeout(scanBox.focus, 0)}
+        {/* The phone's own picker; a station keeps its choice (remembered on this device). */}
+        <NativeSelect
+          label={t('签收仓库')} w={{ base: '100%', xs: 280 }} size="md"
+          data={[...(warehouseId === null ? [{ value: '', label: t('选择仓库'), disabled: true }] : []), ...warehouses.map((w) => ({ value: String(w.id), label: w.warehouseName }))]}
+          value={warehouseId === null ? '' : String(warehouseId)}
+          onChange={(e) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
+          disabled={isLoading} data-testid="station-warehouse"
         />
       </Group>
       {isError && <Alert color="red">{t('仓库列表加载失败')}</Alert>}
@@ -108,9 +121,10 @@ export function InboundStationPage() {
       </Button>
       {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NumberInput
-          label={t('重量（kg，可选）')} value={weight} onChange={setWeight} min={0} max={1000} decimalScale={3}
-          size="md" hideControls onKeyDown={backToScan}
+        <DecimalInput
+          label={t('重量（kg，可选）')} value={weight} size="md" onKeyDown={backToScan}
+          onChange={(v) => { setWeight(v); setWeightError(false); }}
+          error={weightError ? t('重量须为 0–1000 之间的数字，最多三位小数') : undefined} data-testid="station-weight"
         />
         <TextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
       </SimpleGrid>

@@ -46,7 +46,7 @@ const box = () => screen.getByTestId('scan-input') as HTMLInputElement;
 const verdict = () => screen.getByTestId('scan-verdict');
 
 async function scanReject() {
-  await waitFor(() => expect((screen.getByLabelText('签收仓库', { selector: 'input' }) as HTMLInputElement).value).toBe('义乌仓'));
+  await waitFor(() => expect((screen.getByLabelText('签收仓库') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('义乌仓'));
   await userEvent.type(box(), 'YT4000{Enter}');
   await waitFor(() => expect(verdict().dataset.verdict).toBe('REJECT'));
 }
@@ -90,7 +90,7 @@ describe('包裹签收 station: 拒收', () => {
       action: 'ALREADY', rejection: null, parcel: { ...parcel(shipment), receiveStatus: 3 }, order: null, userCode: 'S00001', shelfNumber: null,
     }));
     renderWithProviders(<InboundStationPage />, { api });
-    await waitFor(() => expect((screen.getByLabelText('签收仓库', { selector: 'input' }) as HTMLInputElement).value).toBe('义乌仓'));
+    await waitFor(() => expect((screen.getByLabelText('签收仓库') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('义乌仓'));
     await userEvent.type(box(), 'YT4000{Enter}');
     await waitFor(() => expect(verdict().dataset.verdict).toBe('ALREADY'));
     expect(within(verdict()).getByText('已拒收')).toBeTruthy();

@@ -47,7 +47,7 @@ const verdict = () => screen.getByTestId('scan-verdict');
 
 async function ready() {
   // The remembered warehouse is shown once the list has loaded.
-  await waitFor(() => expect((screen.getByLabelText('签收仓库', { selector: 'input' }) as HTMLInputElement).value).toBe('义乌仓'));
+  await waitFor(() => expect((screen.getByLabelText('签收仓库') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('义乌仓'));
 }
 
 describe('包裹签收 station', () => {
@@ -166,7 +166,7 @@ describe('包裹签收 station', () => {
     localStorage.clear();
     const { api, signs } = stationApi((body) => signed(String(body.shipment)), [warehouse(9, '深圳仓')]);
     renderWithProviders(<InboundStationPage />, { api });
-    await waitFor(() => expect((screen.getByLabelText('签收仓库', { selector: 'input' }) as HTMLInputElement).value).toBe('深圳仓'));
+    await waitFor(() => expect((screen.getByLabelText('签收仓库') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('深圳仓'));
     await userEvent.type(screen.getByLabelText('重量（kg，可选）'), '1.25{Enter}');
     expect(document.activeElement).toBe(box());
     await userEvent.type(screen.getByLabelText('备注（可选）'), '外箱破损');
@@ -177,4 +177,37 @@ describe('包裹签收 station', () => {
     expect(signs[0]!.request.body).toEqual({ shipment: 'JT8000', warehouseInfoId: 9, weight: 1.25, note: '外箱破损' });
   });
 
+  it('a weight that is not a number is not sent: the field says why and the number stays in the box', async () => {
+    const { api, signs } = stationApi((body) => signed(String(body.shipment)));
+    renderWithProviders(<InboundStationPage />, { api });
+    await ready();
+    await userEvent.type(screen.getByLabelText('重量（kg，可选）'), '1.2.5');
+    await userEvent.click(box());
+    await userEvent.type(box(), 'JT8100{Enter}');
+    expect(await screen.findByText('重量须为 0–1000 之间的数字，最多三位小数')).toBeTruthy();
+    expect(signs).toHaveLength(0);
+    expect(box().value).toBe('JT8100');
+    await userEvent.clear(screen.getByLabelText('重量（kg，可选）'));
+    await userEvent.type(screen.getByLabelText('重量（kg，可选）'), '2,5');
+    await userEvent.click(box());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(signs).toHaveLength(1));
+    expect(signs[0]!.request.body).toMatchObject({ shipment: 'JT8100', weight: 2.5 });
+  });
+
+  it('a station with several warehouses and none remembered asks for one, in the phone\'s own picker', async () => {
+    localStorage.clear();
+    const { api, signs } = stationApi((body) => signed(String(body.shipment)));
+    renderWithProviders(<InboundStationPage />, { api });
+    const select = await screen.findByLabelText('签收仓库') as HTMLSelectElement;
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(select.value).toBe('');
+    expect(select.selectedOptions[0]?.textContent).toBe('选择仓库');
+    await userEvent.selectOptions(select, '8');
+    expect(localStorage.getItem(STATION_WAREHOUSE_KEY)).toBe('8');
+    await waitFor(() => expect(document.activeElement).toBe(box()));
+    await userEvent.type(box(), 'JT8200{Enter}');
+    await waitFor(() => expect(signs).toHaveLength(1));
+    expect(signs[0]!.request.body).toMatchObject({ shipment: 'JT8200', warehouseInfoId: 8 });
+  });
 });

@@ -6,6 +6,7 @@ import type { ApiClient } from '#shared/api-client.ts';
 import { queryKey } from '#shared/query-key.ts';
 import type { WarehouseInfoDto } from '#shared/contracts/warehouse.ts';
 import { useApi } from '../../lib/api.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 
 export const STATION_WAREHOUSE_KEY = 'haicang.station.warehouse';
 
@@ -36,7 +37,11 @@ export function useStationWarehouse(): {
   choose: (id: number | null) => void;
 } {
   const api = useApi();
-  const { data, isLoading, isError } = useQuery(enabledWarehousesQuery(api));
+  // The last visit's list (persisted reads) shows at once; asking the server waits until the
+  // screen is up, so the registry and axios are not fetched before it.
+  const asking = useAfterFirstScreen();
+  const { data, isPending, isError } = useQuery({ ...enabledWarehousesQuery(api), enabled: asking });
+  const isLoading = isPending && !isError;
   const [chosen, setChosen] = useState<number | null>(readStored);
   const warehouses = data ?? [];
   // A remembered warehouse that was since disabled does not count; with just one, there is no choice.

@@ -3,7 +3,7 @@
 // if the first request did reach the server. Counters and the history are this session's only.
 import { useCallback, useRef, useState } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
-import { trackingNumber } from '#shared/contracts/orders.ts';
+import { isTrackingNumber } from '#shared/tracking-number.ts';
 import { useApi, ApiError } from '../../lib/api.ts';
 import { createDedupe, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
 import { queueAction } from '../../lib/outbox/index.ts';
@@ -94,7 +94,7 @@ export function useSignStation({ dedupe: given, feedback = scanFeedback, queue =
       feedback('error');
       return finish({ kind: 'no-warehouse' });
     }
-    if (!trackingNumber.safeParse(code).success) {
+    if (!isTrackingNumber(code)) {
       feedback('error');
       return finish({ kind: 'invalid' });
     }

@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, NumberInput, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title,
+  Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconBarcode, IconCamera, IconPackage, IconScale } from '@tabler/icons-react';
 import { labelKey } from '#shared/enums.ts';
@@ -15,11 +15,16 @@ import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { primeFeedback, scanFeedback, useScanInput } from '../../lib/scanner/index.ts';
 import { isRefusal, refusalText } from '../../components/forms/refusal.ts';
+import { DecimalInput } from '../../components/decimal-input.tsx';
+import { PlainTable } from '../../components/plain-table.tsx';
+import { parseDecimal } from '../../lib/decimal.ts';
 import { checkGoodsQuery, usePackOrder, useWeighOrder } from './queries.ts';
 import { photoToBase64 } from './photo.ts';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 
 const money = (n: number) => n.toFixed(2);
-const num = (v: number | string): number | undefined => (typeof v === 'number' && v > 0 ? v : undefined);
+const KG = { max: 1000, scale: 3 };
+const CM = { max: 1000, scale: 1 };
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -59,21 +64,21 @@ function Goods({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="xs">{t('商品')}</Title>
-        <Table striped data-testid="station-lines">
-          <Table.Thead>
-            <Table.Tr><Table.Th>{t('商品名称')}</Table.Th><Table.Th>SKU</Table.Th><Table.Th>{t('数量')}</Table.Th><Table.Th>{t('快递单号')}</Table.Th></Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <PlainTable striped data-testid="station-lines">
+          <thead>
+            <tr><th>{t('商品名称')}</th><th>SKU</th><th>{t('数量')}</th><th>{t('快递单号')}</th></tr>
+          </thead>
+          <tbody>
             {info.order.orderProductInfosList.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>{l.productName}{l.specification ? ` (${l.specification})` : ''}</Table.Td>
-                <Table.Td>{l.productSku || '—'}</Table.Td>
-                <Table.Td fw={700}>{l.quantity}</Table.Td>
-                <Table.Td ff="monospace">{l.shipment}</Table.Td>
-              </Table.Tr>
+              <tr key={l.id}>
+                <td>{l.productName}{l.specification ? ` (${l.specification})` : ''}</td>
+                <td>{l.productSku || '—'}</td>
+                <td style={{ fontWeight: 700 }}>{l.quantity}</td>
+                <td style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{l.shipment}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </PlainTable>
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="xs">{t('包裹')}</Title>
@@ -107,14 +112,14 @@ function WeighAnswer({ result, t }: { result: WeighResultDto; t: Translate }) {
         </Text>
         <Text>{t('重量 {0} kg，计费重 {1} kg', result.weight, result.chargeableWeight)}</Text>
       </Group>
-      <Table>
-        <Table.Tbody>
+      <PlainTable>
+        <tbody>
           {result.fees.map((f) => (
-            <Table.Tr key={f.channel}><Table.Td>{t(labelKey('FlowChannel', f.channel))}</Table.Td><Table.Td ta="right">{money(f.amount)}</Table.Td></Table.Tr>
+            <tr key={f.channel}><td>{t(labelKey('FlowChannel', f.channel))}</td><td style={{ textAlign: 'right' }}>{money(f.amount)}</td></tr>
           ))}
-          <Table.Tr><Table.Td fw={700}>{t('合计')}</Table.Td><Table.Td ta="right" fw={700} data-testid="weigh-total">{money(result.total)}</Table.Td></Table.Tr>
-        </Table.Tbody>
-      </Table>
+          <tr><td style={{ fontWeight: 700 }}>{t('合计')}</td><td style={{ textAlign: 'right', fontWeight: 700 }} data-testid="weigh-total">{money(result.total)}</td></tr>
+        </tbody>
+      </PlainTable>
       <Group mt="sm" gap="xl">
         {!result.charged && <Field label={t('待补金额')} value={money(result.owed)} testId="weigh-owed" />}
         <Field label={t('卖家余额')} value={money(result.balance)} testId="weigh-balance" />
@@ -125,6 +130,7 @@ function WeighAnswer({ result, t }: { result: WeighResultDto; t: Translate }) {
 }
 
 export function PackStationPage() {
+  usePreloadRegistry();
   const t = useT();
   const api = useApi();
   const containerRef = useRef<HTMLDivElement | null>(null);
@@ -140,8 +146,9 @@ export function PackStationPage() {
   }, []);
   const [tradeNo, setTradeNo] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
-  const [weight, setWeight] = useState<number | string>('');
-  const [dims, setDims] = useState<{ long: number | string; wide: number | string; high: number | string }>({ long: '', wide: '', high: '' });
+  // As typed (a phone's decimal keypad); read when 称重 is pressed.
+  const [weight, setWeight] = useState('');
+  const [dims, setDims] = useState<{ long: string; wide: string; high: string }>({ long: '', wide: '', high: '' });
   const [result, setResult] = useState<WeighResultDto | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const query = useQuery(checkGoodsQuery(api, tradeNo));
@@ -197,14 +204,20 @@ export function PackStationPage() {
 
   const onWeigh = async () => {
     if (!info) return;
-    const kg = num(weight);
-    if (kg === undefined) {
-      setMessage(t('请输入重量（kg）'));
+    const kg = parseDecimal(weight, KG);
+    if (kg === null || kg === 'invalid' || kg <= 0) {
+      setMessage(kg === 'invalid' ? t('重量须为 0–1000 之间的数字，最多三位小数') : t('请输入重量（kg）'));
       weightRef.current?.focus();
       return;
     }
+    const sides = [dims.long, dims.wide, dims.high].map((v) => parseDecimal(v, CM));
+    if (sides.includes('invalid')) {
+      setMessage(t('长宽高须为 0–1000 之间的数字，最多一位小数'));
+      return;
+    }
+    const side = (i: number) => { const v = sides[i]; return typeof v === 'number' && v > 0 ? v : undefined; };
     setMessage(null);
-    const outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: num(dims.long), wide: num(dims.wide), high: num(dims.high) });
+    const outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: side(0), wide: side(1), high: side(2) });
     if (!outcome.ok) {
       scanFeedback('error');
       setMessage(refusalText(outcome.refusal));
@@ -281,13 +294,13 @@ export function PackStationPage() {
           {canWeigh && (
             <Paper withBorder radius="md" p="md">
               <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
-                <NumberInput
-                  ref={weightInput} label={t('重量（kg）')} value={weight} onChange={setWeight} min={0} max={1000} decimalScale={3} hideControls size="lg"
+                <DecimalInput
+                  ref={weightInput} label={t('重量（kg）')} value={weight} onChange={setWeight} size="lg"
                   onKeyDown={weighOnEnter} data-testid="weigh-weight"
                 />
-                <NumberInput label={t('长（cm）')} value={dims.long} onChange={(v) => setDims((d) => ({ ...d, long: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
-                <NumberInput label={t('宽（cm）')} value={dims.wide} onChange={(v) => setDims((d) => ({ ...d, wide: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
-                <NumberInput label={t('高（cm）')} value={dims.high} onChange={(v) => setDims((d) => ({ ...d, high: v }))} min={0} max={1000} decimalScale={1} hideControls size="lg" onKeyDown={weighOnEnter} />
+                <DecimalInput label={t('长（cm）')} value={dims.long} onChange={(v) => setDims((d) => ({ ...d, long: v }))} size="lg" onKeyDown={weighOnEnter} />
+                <DecimalInput label={t('宽（cm）')} value={dims.wide} onChange={(v) => setDims((d) => ({ ...d, wide: v }))} size="lg" onKeyDown={weighOnEnter} />
+                <DecimalInput label={t('高（cm）')} value={dims.high} onChange={(v) => setDims((d) => ({ ...d, high: v }))} size="lg" onKeyDown={weighOnEnter} />
                 <Button size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
                   {status?.packageStatus === 4 ? t('重新称重') : t('称重')}
                 </Button>

@@ -6,8 +6,8 @@
 // /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
 //                              photographed by id (SetTakePicture)
 // /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Badge, Button, Card, FileButton, Group, Image, InputBase, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
@@ -19,6 +19,8 @@ import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { photoDb, photoFile, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from './compress.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { afterFirstScreen } from '../../lib/first-screen.ts';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 type Slot = 'imageGuid' | 'goodsImageGuid';
@@ -75,6 +77,7 @@ function messageOf(err: unknown): string {
 }
 
 export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
+  usePreloadRegistry();
   const t = useT();
   const api = useApi();
   const config = SCREENS[screen];
@@ -147,13 +150,17 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     await lookup(code);
   }, [lookup, t]);
 
-  // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传).
+  // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传): looked
+  // up once the screen is up (Dexie is not needed to paint it).
   const [leftover, setLeftover] = useState<StoredPhoto[]>([]);
   useEffect(() => {
     let gone = false;
-    void photoDb().then((db) => db.photos.where('screen').equals(screen).sortBy('createdAt')).then((rows) => {
-      if (!gone) setLeftover(rows);
-    }, () => {});
+    afterFirstScreen(() => {
+      if (gone) return;
+      void photoDb().then((db) => db.photos.where('screen').equals(screen).sortBy('createdAt')).then((rows) => {
+        if (!gone) setLeftover(rows);
+      }, () => {});
+    });
     return () => {
       gone = true;
     };
@@ -320,8 +327,10 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
         </SimpleGrid>
       )}
 
+      {/* A plain textarea (InputBase is loaded already; Mantine's Textarea brings its autosize code). */}
       {parcel && config.reason && (
-        <Textarea label={t('异常原因')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={512} rows={3} size="md" withAsterisk data-testid="photo-reason" />
+        <InputBase component="textarea" label={t('异常原因')} value={reason} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.currentTarget.value)}
+          maxLength={512} rows={3} size="md" withAsterisk data-testid="photo-reason" styles={{ input: { paddingTop: 8, paddingBottom: 8, height: 'auto' } }} />
       )}
 
       {parcel && (

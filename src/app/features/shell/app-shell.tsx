@@ -5,40 +5,42 @@ import { ModalsProvider } from '@mantine/modals';
 import { ActionIcon, AppShell, Box, Breadcrumbs, Burger, Drawer, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useFullscreenDocument, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLock, IconMaximize, IconMinimize } from '@tabler/icons-react';
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { USER_TYPE } from '#shared/permissions.ts';
 import { useApi } from '../../lib/http.ts';
-import { readCulture, writeCulture, type Culture } from '../../lib/auth.ts';
-import { HOME_PATH, LOCK_PATH, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, SIGN_IN_PATH } from '../../lib/constants.ts';
+import { grantedOf } from '../../lib/guard.ts';
+import { readCulture } from '../../lib/auth.ts';
+import { HOME_PATH, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../lib/constants.ts';
 import { useT } from '../../lib/i18n.ts';
 import { buildMenu, buildPageList, routeEntries } from '../../lib/menu.ts';
 import { createPageTagStore, pageTagsKey, type PageTag } from '../../lib/page-tags.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
-import { useAuth } from '../../lib/use-auth.ts';
 import { Brand } from '../../components/brand.tsx';
 import { ChangePasswordModal } from './change-password.tsx';
 import { NoticePanel } from './notice-panel.tsx';
 import { PageTagsBar } from './page-tags-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { useSessionActions } from './session-actions.ts';
 import { OfflineBanner, OutboxBadge } from '../../lib/outbox/outbox-status.tsx';
 import classes from './shell.module.css';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 const isTrue = (v: unknown) => v === true || v === 'true';
 
 export function AppShellLayout({ children, tagCurrentPage = true }: { children: ReactNode; tagCurrentPage?: boolean }) {
+  usePreloadRegistry();
   const t = useT();
   const api = useApi();
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const auth = useAuth();
+  const actions = useSessionActions();
   const { data: config } = useSuspenseQuery(configurationQuery(api));
   const { data: session } = useSuspenseQuery(sessionQuery(api));
   const user = session.user;
 
-  const granted = useMemo(() => new Set(Object.entries(config.auth.grantedPermissions).filter(([, v]) => v === 'true').map(([k]) => k)), [config]);
+  const granted = useMemo(() => grantedOf(config.auth.grantedPermissions), [config]);
   const side = user?.userType === USER_TYPE.seller ? 'seller' : 'staff';
   const entries = useMemo(() => routeEntries(Object.values(router.routesById)), [router]);
   const sections = useMemo(() => buildMenu(entries, { granted, side }), [entries, granted, side]);
@@ -77,23 +79,10 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
     if (pathname !== HOME_PATH) go(HOME_PATH);
   };
 
-  const language = useMutation({
-    mutationFn: (languageName: Culture) => api.user.changeLanguage({ languageName }),
-    onSuccess: async (_r, languageName) => {
-      writeCulture(languageName);
-      await queryClient.invalidateQueries({ queryKey: configurationQuery(api).queryKey });
-    },
-  });
-
-  const lock = () => {
-    auth.lock(location.href);
-    go(LOCK_PATH);
-  };
+  const lock = actions.lock;
   const signOut = async () => {
     tagStore.closeAll();
-    auth.signOut();
-    await router.navigate({ href: SIGN_IN_PATH, replace: true });
-    queryClient.clear();
+    await actions.signOut();
   };
 
   const group = page?.group && page.group.key !== 'home' ? page.group : null;
@@ -152,7 +141,7 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
               culture={readCulture()}
               compact={phone}
               onChangePassword={passwordModal.open}
-              onChangeLanguage={(c) => language.mutate(c)}
+              onChangeLanguage={actions.changeLanguage}
               onLock={lock}
               onSignOut={() => void signOut()}
             />

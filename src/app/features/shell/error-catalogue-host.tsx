@@ -1,9 +1,10 @@
 // Shows failed calls as the error catalogue says (spec 000 §8): it watches every query and mutation
 // of the QueryClient, so screens and the network layer never open dialogs themselves. The dialog's
-// code is loaded on first use (and fetched ahead at idle time) to keep the entry chunk small.
+// code is loaded on first use (and fetched ahead once the first screen is up) to keep the entry small.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { presentError } from '../../lib/error-catalogue.ts';
+import { afterFirstScreen } from '../../lib/first-screen.ts';
 import type { ErrorDialogContent } from './error-dialog.tsx';
 
 const loadDialog = () => import('./error-dialog.tsx');
@@ -22,8 +23,7 @@ export function ErrorCatalogueHost({ onUnauthorized }: ErrorCatalogueHostProps) 
 
   useEffect(() => {
     // Ready before the first failure: when the server is gone, so may be the chunk.
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 500));
-    idle(() => { loadDialog().catch(() => {}); });
+    afterFirstScreen(() => { loadDialog().catch(() => {}); });
   }, []);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 // The user dropdown (spec 000 §2): who is signed in, change password, language, lock, sign out.
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconKey, IconLanguage, IconLock, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconKey, IconLanguage, IconLayoutDashboard, IconLock, IconLogout } from '@tabler/icons-react';
 import type { Translate } from '../../lib/i18n.ts';
 import type { Culture } from '../../lib/auth.ts';
 
@@ -16,12 +16,16 @@ export interface UserMenuProps {
   onChangeLanguage: (culture: Culture) => void;
   onLock: () => void;
   onSignOut: () => void;
+  /** The floor app's frame: a way into the full console (its menu). */
+  onOpenConsole?: () => void;
+  /** Open on mount (the floor frame loads the menu on the first tap). */
+  defaultOpened?: boolean;
 }
 
-export function UserMenu({ t, name, userName, tenantName, userCode, culture, compact, onChangePassword, onChangeLanguage, onLock, onSignOut }: UserMenuProps) {
+export function UserMenu({ t, name, userName, tenantName, userCode, culture, compact, onChangePassword, onChangeLanguage, onLock, onSignOut, onOpenConsole, defaultOpened }: UserMenuProps) {
   const initial = (name || userName).slice(0, 1).toUpperCase();
   return (
-    <Menu position="bottom-end" shadow="lg" width={240} withArrow>
+    <Menu position="bottom-end" shadow="lg" width={240} withArrow defaultOpened={defaultOpened}>
       <Menu.Target>
         <UnstyledButton aria-label={t('用户菜单')} data-testid="user-menu" style={{ borderRadius: 8, padding: '4px 6px' }}>
           <Group gap={8} wrap="nowrap">
@@ -46,6 +50,7 @@ export function UserMenu({ t, name, userName, tenantName, userCode, culture, com
           </Text>
         </Box>
         <Menu.Divider />
+        {onOpenConsole && <Menu.Item leftSection={<IconLayoutDashboard size={16} />} onClick={onOpenConsole}>{t('打开控制台')}</Menu.Item>}
         <Menu.Item leftSection={<IconKey size={16} />} onClick={onChangePassword}>{t('修改密码')}</Menu.Item>
         <Menu.Item leftSection={<IconLock size={16} />} onClick={onLock}>{t('锁定屏幕')}</Menu.Item>
         <Menu.Divider />

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { EnqueueOptions, Outbox, OutboxSource, OutboxState } from './outbox.ts';
 import type { OutboxEntry } from './db.ts';
+import { afterFirstScreen } from '../first-screen.ts';
 
 export type { OutboxState, OutboxEntry };
 
@@ -15,6 +16,33 @@ export function configureOutbox(s: OutboxSource): void {
   source = s;
 }
 
+/**
+ * Whether the queue may hold open rows, kept in localStorage without opening IndexedDB: set before
+ * anything is queued, cleared when the loaded outbox sees its user's queue empty. The floor home
+ * and the badges open the outbox (and Dexie) only when it says so; the scan screens and queueing
+ * always open it, so rows are never left waiting for long even if this hint is lost.
+ */
+export const OUTBOX_HINT_KEY = 'haicang.outbox.open';
+
+export function outboxMayHaveRows(): boolean {
+  try {
+    return localStorage.getItem(OUTBOX_HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+function setHint(open: boolean): void {
+  try {
+    if (open) localStorage.setItem(OUTBOX_HINT_KEY, '1');
+    else localStorage.removeItem(OUTBOX_HINT_KEY);
+  } catch {
+    // Private mode: the badges then wait for a scan screen.
+  }
+}
+
+const onLoaded = new Set<() => void>();
+
 /** The outbox, created (and started: runs now, on online, on visible, on a timer) on first use. */
 export function loadOutbox(): Promise<Outbox> {
   return (loading ??= import('./outbox.ts').then(({ Outbox }) => {
@@ -22,6 +50,8 @@ export function loadOutbox(): Promise<Outbox> {
     const outbox = new Outbox({ source });
     outbox.start();
     loaded = outbox;
+    outbox.observe((state) => setHint(state.open.length > 0 || state.paused));
+    for (const l of [...onLoaded]) l();
     return outbox;
   }).catch((e: unknown) => {
     loading = null;
@@ -46,24 +76,40 @@ export async function queueAction(service: string, action: string, input: Record
   if (!def?.actions[action]) throw new Error(`${service}.${action} is not in the service registry`);
   const request = buildRequest(def, action, input);
   if (!request.offline) throw new Error(`${def.name}.${action} may not be queued offline`);
+  setHint(true);
   const entry = await outbox.enqueue(request, options);
   void outbox.run();
   return { entry, waiting: (await outbox.counts()).waiting };
 }
 
-/** The queue of the signed-in user, live (null until the outbox has loaded). */
-export function useOutboxState(): OutboxState | null {
+/**
+ * The queue of the signed-in user, live (null until the outbox has loaded). The outbox (and Dexie)
+ * loads once the first screen is up, not before it. `onlyIfQueued` (the floor home, the badges):
+ * it loads only if the queue may hold rows, else this watches from whenever something loads it.
+ */
+export function useOutboxState(options: { onlyIfQueued?: boolean } = {}): OutboxState | null {
   const [state, setState] = useState<OutboxState | null>(null);
+  const onlyIfQueued = options.onlyIfQueued === true;
   useEffect(() => {
     let off: (() => void) | null = null;
     let gone = false;
-    loadOutbox().then((outbox) => {
-      if (!gone) off = outbox.observe(setState);
-    }, () => {});
+    const attach = () => {
+      onLoaded.delete(attach);
+      if (gone) return;
+      loadOutbox().then((outbox) => {
+        if (!gone) off = outbox.observe(setState);
+      }, () => {});
+    };
+    afterFirstScreen(() => {
+      if (gone) return;
+      if (!onlyIfQueued || loading || outboxMayHaveRows()) attach();
+      else onLoaded.add(attach);
+    });
     return () => {
       gone = true;
+      onLoaded.delete(attach);
       off?.();
     };
-  }, []);
+  }, [onlyIfQueued]);
   return state;
 }

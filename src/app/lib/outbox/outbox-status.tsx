@@ -42,7 +42,7 @@ function EntryRow({ entry, actions }: { entry: OutboxEntry; actions?: ReactNode 
 
 export function OutboxBadge() {
   const t = useT();
-  const state = useOutboxState();
+  const state = useOutboxState({ onlyIfQueued: true });
   const [opened, drawer] = useDisclosure(false);
   if (!state || (state.waiting === 0 && state.attention === 0 && !opened)) return null;
   const attention = state.open.filter((e) => e.status === 'attention');
@@ -92,7 +92,7 @@ export function OutboxBadge() {
 export function OfflineBanner() {
   const t = useT();
   const online = useOnline();
-  const state = useOutboxState();
+  const state = useOutboxState({ onlyIfQueued: true });
   const auth = useAuth();
   const router = useRouter();
   const queryClient = useQueryClient();

@@ -3,8 +3,9 @@
 // and the outbox runner. Sign-out drops the persisted reads and the worker's API caches.
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { AuthStore } from '../auth.ts';
-import { configureOutbox, loadOutbox } from '../outbox/index.ts';
-import { dropReads, persistReads, restoreReads } from './persisted-reads.ts';
+import { configureOutbox, loadOutbox, outboxMayHaveRows, peekOutbox } from '../outbox/index.ts';
+import { afterFirstScreen } from '../first-screen.ts';
+import { dropReads, persistReads, readsOwner, restoreReads } from './persisted-reads.ts';
 
 const SESSION_KEY = ['Session', 'getCurrentLoginInformations'] as const;
 
@@ -25,17 +26,19 @@ export function clearWorkerApiCache(): void {
   }, () => {});
 }
 
-/** Synchronous part: before the router is created. */
-export function setupPwa(queryClient: QueryClient, auth: AuthStore): void {
+/**
+ * Synchronous part: before the router is created. Returns whether the last visit's reads were put
+ * back (then the first screen paints from them, and main.tsx has start-up ask the server right after).
+ */
+export function setupPwa(queryClient: QueryClient, auth: AuthStore): boolean {
   // React Query assumes "online" until an online/offline event says otherwise: a page opened
   // offline would fire every query and show a network error for each, instead of waiting.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
-  // Opened offline: the last online visit's reads stand in for the server. Online, start-up asks the
-  // server as always (it also finds out whether the stored token is still accepted); the worker's
-  // per-user cache covers a network that is there but does not answer.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) restoreReads(queryClient, auth.isSignedIn());
-  else if (!auth.isSignedIn()) dropReads();
-  persistReads(queryClient, auth.isSignedIn);
+  // The last visit's reads (this token's only): offline they stand in for the server; online they
+  // let the first screen paint without waiting for two requests, and are checked right after.
+  const owner = () => (auth.isSignedIn() ? readsOwner(auth.getTenantId(), auth.getToken()) : null);
+  const restored = restoreReads(queryClient, owner());
+  persistReads(queryClient, owner);
   configureOutbox({
     getToken: auth.getToken,
     getTenantId: auth.getTenantId,
@@ -56,22 +59,24 @@ export function setupPwa(queryClient: QueryClient, auth: AuthStore): void {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_KEY[0] || event.query.state.status !== 'success') return;
     if (!sessionOwner(queryClient)) return;
+    if (!peekOutbox() && !outboxMayHaveRows()) return; // nothing queued: Dexie can wait for a scan
     void loadOutbox().then((o) => {
       if (o.isPaused()) o.resume();
       else void o.run();
     }, () => {});
   });
+  return restored;
 }
 
-/** After the first paint: the worker, storage persistence and the outbox runner. */
+/** After the first screen: the worker, storage persistence and the outbox runner. */
 export function startPwaWhenIdle(auth: AuthStore): void {
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-  idle(() => {
+  afterFirstScreen(() => {
     if ('serviceWorker' in navigator && import.meta.env.PROD) {
       import('./register-sw.ts').then((m) => m.registerServiceWorker(), () => {});
     }
     // Queued scans must survive storage pressure: ask the browser not to evict us.
     void navigator.storage?.persist?.().catch(() => false);
-    if (auth.isSignedIn()) void loadOutbox().catch(() => {});
+    // The runner, if anything may be waiting (a scan screen or a new scan loads it anyway).
+    if (auth.isSignedIn() && outboxMayHaveRows()) void loadOutbox().catch(() => {});
   });
 }

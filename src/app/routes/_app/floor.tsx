@@ -13,6 +13,6 @@ export const Route = createFileRoute('/_app/floor')({
 
 function FloorRoute() {
   const tiles = useFloorTiles();
-  const outbox = useOutboxState();
+  const outbox = useOutboxState({ onlyIfQueued: true });
   return <FloorHome tiles={tiles} badge={outbox && <FloorOutboxSummary waiting={outbox.waiting} attention={outbox.attention} />} />;
 }

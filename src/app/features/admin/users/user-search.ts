@@ -1,6 +1,6 @@
 // The user list's search params. Route files import this module (validateSearch) and the query
 // factories, which are part of the app's first chunk, so both stay light: no kit, no registry.
-import { USER_TYPE } from '#shared/permissions.ts';
+import { USER_TYPE } from '#shared/user-type.ts';
 import type { GetUsersInput } from '#shared/contracts/identity.ts';
 import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../../components/list-page/list-search.ts';
 

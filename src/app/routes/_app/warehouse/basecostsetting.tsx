@@ -1,6 +1,6 @@
 // /warehouse/basecostsetting — 基础费用设置: base cost per warehouse and order type, and the urgent fee.
 import { createFileRoute } from '@tanstack/react-router';
-import { FREIGHT_COST_RULE } from '../../../lib/menu.ts';
+import { FREIGHT_COST_RULE } from '../../../lib/menu-rules.ts';
 import { BaseCostPage } from '../../../features/fees/base-cost-page.tsx';
 import { baseCostListQuery } from '../../../features/fees/fee-queries.ts';
 import { baseCostInput, baseCostSearch } from '../../../features/fees/fee-search.ts';

@@ -1,7 +1,7 @@
 // /warehouse/mainlandfreight — 大陆运费: freight rules per warehouse, site and cargo category (route not
 // named by the spec; kept next to the other fee settings).
 import { createFileRoute } from '@tanstack/react-router';
-import { FREIGHT_COST_RULE } from '../../../lib/menu.ts';
+import { FREIGHT_COST_RULE } from '../../../lib/menu-rules.ts';
 import { FreightPage } from '../../../features/fees/freight-page.tsx';
 import { freightListQuery } from '../../../features/fees/fee-queries.ts';
 import { freightInput, freightSearch } from '../../../features/fees/fee-search.ts';

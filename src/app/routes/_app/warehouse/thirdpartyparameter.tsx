@@ -1,7 +1,7 @@
 // /warehouse/thirdpartyparameter — 第三方参数: the bulky parameter of third-party lines (route not
 // named by the spec; kept next to the other fee settings).
 import { createFileRoute } from '@tanstack/react-router';
-import { FREIGHT_COST_RULE } from '../../../lib/menu.ts';
+import { FREIGHT_COST_RULE } from '../../../lib/menu-rules.ts';
 import { ThirdPartyPage } from '../../../features/fees/third-party-page.tsx';
 import { thirdPartyListQuery } from '../../../features/fees/fee-queries.ts';
 import { thirdPartyInput, thirdPartySearch } from '../../../features/fees/fee-search.ts';

@@ -1,0 +1,38 @@
+// Work that must not compete with the first screen for the network or the main thread (the service
+// registry, the outbox and Dexie, the service worker, toasts, realtime): it waits until the root
+// layout has rendered the first screen, then for an idle moment. On a phone over a weak network
+// this is the difference between a screen in one second and in several.
+import { startTransition, useEffect, useState } from 'react';
+
+let shown = false;
+const waiting: (() => void)[] = [];
+
+function whenIdle(fn: () => void): void {
+  if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => fn(), { timeout: 2000 });
+  else setTimeout(fn, 0);
+}
+
+/** Called once by the root layout after its first render. */
+export function markFirstScreenShown(): void {
+  if (shown) return;
+  shown = true;
+  for (const fn of waiting.splice(0)) whenIdle(fn);
+}
+
+/** Runs `fn` once the first screen is on screen and the browser is idle. */
+export function afterFirstScreen(fn: () => void): void {
+  if (shown) whenIdle(fn);
+  else waiting.push(fn);
+}
+
+/** False until the first screen is shown and the browser has had an idle moment. */
+export function useAfterFirstScreen(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // A transition: what mounts now (toasts, tools, realtime) renders in slices, not one long task.
+    afterFirstScreen(() => { if (live) startTransition(() => setReady(true)); });
+    return () => { live = false; };
+  }, []);
+  return ready;
+}

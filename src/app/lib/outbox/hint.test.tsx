@@ -1,0 +1,41 @@
+// The floor home and the badges open the outbox (and Dexie) only when something may be queued; a
+// hint in localStorage says so without opening IndexedDB.
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderWithProviders } from '../../test/render.tsx';
+import { OUTBOX_HINT_KEY, configureOutbox, outboxMayHaveRows, peekOutbox, queueAction, useOutboxState } from './index.ts';
+
+let online = false;
+
+beforeAll(() => {
+  localStorage.removeItem(OUTBOX_HINT_KEY);
+  configureOutbox({ getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans', getOwner: () => '1:1' });
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, result: { action: 'UNCLAIMED' } }), { status: 200 })));
+});
+
+function Watcher() {
+  const state = useOutboxState({ onlyIfQueued: true });
+  return <div data-testid="watch">{state ? `${state.waiting}` : 'none'}</div>;
+}
+
+describe('the outbox hint', () => {
+  it('nothing queued: the badge does not open the outbox; a scan opens it and the badge follows', async () => {
+    renderWithProviders(<Watcher />);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(peekOutbox()).toBeNull();
+    expect(screen.getByTestId('watch').textContent).toBe('none');
+
+    // Offline, a scan is queued: the hint is set before the row is written, and the watcher attaches.
+    await queueAction('logistics', 'signByScan', { shipment: 'YT9001', warehouseInfoId: 1 }, { group: 'YT9001', label: 'YT9001' });
+    expect(outboxMayHaveRows()).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('watch').textContent).toBe('1'));
+
+    // Back online, the row is sent: the queue is empty and the hint is gone.
+    online = true;
+    await peekOutbox()!.run({ force: true });
+    await waitFor(() => expect(screen.getByTestId('watch').textContent).toBe('0'));
+    await waitFor(() => expect(outboxMayHaveRows()).toBe(false));
+  });
+});
