@@ -4,12 +4,13 @@
 // keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
 // toggle brings it up to type a smudged number by hand.
 import { useCallback, useRef, useState, type RefObject } from 'react';
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
 import { readWedgeSettings } from '../../lib/scanner/wedge-settings.ts';
 import { useT } from '../../lib/i18n.ts';
 import { CameraScanner } from './camera-scanner.tsx';
+import { KeyboardToggle } from './keyboard-toggle.tsx';
 
 /** Where a code came from: the phone's camera, a keyboard-wedge scanner, or typed by a person. */
 export type ScanOrigin = 'camera' | 'wedge' | 'manual';
@@ -78,14 +79,7 @@ export function ScanField({ onScan, label, placeholder, enabled = true, containe
         label={label ?? t('快递单号')} placeholder={placeholder ?? t('扫描或输入单号')} size="xl" maxLength={64}
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         rightSectionWidth={56}
-        rightSection={(
-          // A native title, not a Mantine Tooltip: a phone has no hover, and the floating layer is
-          // not worth its weight on a scan screen's first load.
-          <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} onClick={toggleTyping} aria-pressed={typing} aria-label={t('键盘输入')}
-            title={typing ? t('收起键盘') : t('用键盘输入')} data-testid="scan-keyboard-toggle">
-            {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
-          </ActionIcon>
-        )}
+        rightSection={<KeyboardToggle on={typing} onToggle={toggleTyping} />}
         data-testid={testId}
       />
       <Group gap="xs" wrap="nowrap">

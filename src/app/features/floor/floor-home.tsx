@@ -4,7 +4,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconChevronRight, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconWeight } from '@tabler/icons-react';
 import { buildMenu, routeEntries, type MenuItem } from '../../lib/menu.ts';
 import { grantedOf } from '../../lib/guard.ts';
@@ -12,6 +12,7 @@ import { useApi } from '../../lib/api.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { useT } from '../../lib/i18n.ts';
 import { PathLink } from '../../components/path-link.tsx';
+import { Columns } from '../../components/columns.tsx';
 import { FLOOR_HOME_PATH } from '../../lib/constants.ts';
 
 export { FLOOR_HOME_PATH };
@@ -81,7 +82,7 @@ export function FloorHome({ tiles, badge }: FloorHomeProps) {
         {badge}
       </Group>
       {tiles.length === 0 && <Text c="dimmed">{t('没有可用的作业页面，请联系管理员分配权限')}</Text>}
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <Columns cols={{ base: 1, xs: 2 }} spacing="sm">
         {tiles.map((tile) => {
           const known = TILE_HINTS[tile.path];
           return (
@@ -96,7 +97,7 @@ export function FloorHome({ tiles, badge }: FloorHomeProps) {
             </Paper>
           );
         })}
-      </SimpleGrid>
+      </Columns>
       <ScannerSettings />
     </Stack>
   );

@@ -2,10 +2,12 @@
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBarcode, IconCamera, IconCameraOff, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
+import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
+import { Columns } from '../../components/columns.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
@@ -105,12 +107,7 @@ export function InboundStationPage() {
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         classNames={{ input: classes.scanInput }} data-testid="scan-input" maxLength={64}
         inputMode={typing ? 'text' : 'none'} rightSectionWidth={56}
-        rightSection={(
-          <ActionIcon size="xl" variant={typing ? 'filled' : 'subtle'} aria-pressed={typing} aria-label={t('键盘输入')} data-testid="scan-keyboard-toggle"
-            onClick={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }}>
-            {typing ? <IconKeyboardOff size={24} /> : <IconKeyboard size={24} />}
-          </ActionIcon>
-        )}
+        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
       />
       <Button
         variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
@@ -120,22 +117,22 @@ export function InboundStationPage() {
         {camera ? t('关闭摄像头') : t('摄像头扫码')}
       </Button>
       {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
         <DecimalInput
           label={t('重量（kg，可选）')} value={weight} size="md" onKeyDown={backToScan}
           onChange={(v) => { setWeight(v); setWeightError(false); }}
           error={weightError ? t('重量须为 0–1000 之间的数字，最多三位小数') : undefined} data-testid="station-weight"
         />
         <TextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
-      </SimpleGrid>
+      </Columns>
 
       <VerdictPanel entry={station.history[0]} ignored={station.ignored} />
 
-      <SimpleGrid cols={3} spacing="sm">
+      <Columns cols={3} spacing="sm">
         <Counter label={t('已签收')} value={station.counts.signed} color="green.8" testId="count-signed" />
         <Counter label={t('无主件')} value={station.counts.unclaimed} color="grape.8" testId="count-unclaimed" />
         <Counter label={t('重复')} value={station.counts.repeated} color="gray.7" testId="count-repeated" />
-      </SimpleGrid>
+      </Columns>
 
       <SyncedScans />
       <ScanHistory entries={station.history} />

@@ -5,7 +5,7 @@
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title,
+  Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, Paper, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconBarcode, IconCamera, IconPackage, IconScale } from '@tabler/icons-react';
 import { labelKey } from '#shared/enums.ts';
@@ -17,6 +17,7 @@ import { primeFeedback, scanFeedback, useScanInput } from '../../lib/scanner/ind
 import { isRefusal, refusalText } from '../../components/forms/refusal.ts';
 import { DecimalInput } from '../../components/decimal-input.tsx';
 import { PlainTable } from '../../components/plain-table.tsx';
+import { Columns } from '../../components/columns.tsx';
 import { parseDecimal } from '../../lib/decimal.ts';
 import { checkGoodsQuery, usePackOrder, useWeighOrder } from './queries.ts';
 import { photoToBase64 } from './photo.ts';
@@ -48,12 +49,12 @@ function OrderSummary({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
         </Group>
         <Text size="xl" fw={800} data-testid="station-slot">{order.shelfNumber ?? '—'}</Text>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Columns cols={{ base: 2, sm: 4 }} spacing="sm">
         <Field label={t('卖家')} value={`${seller.userCode} ${seller.name}`} />
         <Field label={t('余额（积分）')} value={money(seller.balance)} testId="station-balance" />
         <Field label={t('订单号')} value={order.orderNumber} />
         <Field label={t('店铺 / 站点')} value={`${order.storeName} / ${order.site}`} />
-      </SimpleGrid>
+      </Columns>
       {order.holdReason && <Alert color="orange" mt="sm">{t('问题件原因：{0}', order.holdReason)}</Alert>}
     </Paper>
   );
@@ -61,7 +62,7 @@ function OrderSummary({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
 
 function Goods({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <Columns cols={{ base: 1, md: 2 }} spacing="md">
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="xs">{t('商品')}</Title>
         <PlainTable striped data-testid="station-lines">
@@ -99,7 +100,7 @@ function Goods({ info, t }: { info: CheckGoodsInfoDto; t: Translate }) {
           {info.parcels.length === 0 && <Text c="dimmed">{t('没有包裹')}</Text>}
         </Stack>
       </Paper>
-    </SimpleGrid>
+    </Columns>
   );
 }
 
@@ -293,7 +294,7 @@ export function PackStationPage() {
 
           {canWeigh && (
             <Paper withBorder radius="md" p="md">
-              <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
+              <Columns cols={{ base: 2, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
                 <DecimalInput
                   ref={weightInput} label={t('重量（kg）')} value={weight} onChange={setWeight} size="lg"
                   onKeyDown={weighOnEnter} data-testid="weigh-weight"
@@ -304,7 +305,7 @@ export function PackStationPage() {
                 <Button size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
                   {status?.packageStatus === 4 ? t('重新称重') : t('称重')}
                 </Button>
-              </SimpleGrid>
+              </Columns>
               {status?.packageStatus === 4 && !result && (
                 <Text size="sm" c="dimmed" mt="xs">
                   {t('已称重 {0} kg，费用 {1}（{2}）；重新称重会冲回原费用并按新重量计费。', info.processing.weight ?? 0, money(info.processing.total), info.processing.charged ? t('已扣费') : t('待补运费'))}

@@ -7,7 +7,7 @@
 //                              photographed by id (SetTakePicture)
 // /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Badge, Button, Card, FileButton, Group, Image, InputBase, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, FileButton, Group, Image, InputBase, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
@@ -16,6 +16,7 @@ import { ApiError, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
+import { Columns } from '../../components/columns.tsx';
 import { photoDb, photoFile, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from './compress.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
@@ -293,7 +294,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       )}
 
       {parcel && (
-        <SimpleGrid cols={{ base: 1, xs: config.slots.length }} spacing="sm">
+        <Columns cols={{ base: 1, xs: config.slots.length }} spacing="sm">
           {config.slots.map(({ slot, label }) => {
             const photo = photos[slot];
             return (
@@ -324,7 +325,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
               </Card>
             );
           })}
-        </SimpleGrid>
+        </Columns>
       )}
 
       {/* A plain textarea (InputBase is loaded already; Mantine's Textarea brings its autosize code). */}
