@@ -65,6 +65,17 @@ test('on a phone (360 px) nothing scrolls sideways and the targets are big', asy
   await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   expect((await box.boundingBox())!.height).toBeGreaterThanOrEqual(48);
   expect((await page.getByTestId('station-warehouse').boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  // The soft keyboard stays down on a scan screen; the 键盘 toggle in the box brings it up (a tap
+  // that really reaches the toggle, not the box under it) and puts it away again.
+  const keyboard = page.getByTestId('scan-keyboard-toggle');
+  expect((await keyboard.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+  await expect(box).toHaveAttribute('inputmode', 'none');
+  await keyboard.click({ timeout: 3_000 });
+  await expect(keyboard).toHaveAttribute('aria-pressed', 'true');
+  await expect(box).toHaveAttribute('inputmode', 'text');
+  await expect(box).toBeFocused();
+  await keyboard.click({ timeout: 3_000 });
+  await expect(box).toHaveAttribute('inputmode', 'none');
   if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/station-360.png`, fullPage: true });
 
   // On a phone it is the floor app's frame: back to 作业首页, the title, the user menu — no console menu.

@@ -79,7 +79,7 @@ export function ScanField({ onScan, label, placeholder, enabled = true, containe
         label={label ?? t('快递单号')} placeholder={placeholder ?? t('扫描或输入单号')} size="xl" maxLength={64}
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         rightSectionWidth={56}
-        rightSection={<KeyboardToggle on={typing} onToggle={toggleTyping} />}
+        rightSectionPointerEvents="all" rightSection={<KeyboardToggle on={typing} onToggle={toggleTyping} />}
         data-testid={testId}
       />
       <Group gap="xs" wrap="nowrap">

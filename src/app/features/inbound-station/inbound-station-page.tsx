@@ -107,7 +107,7 @@ export function InboundStationPage() {
         leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
         classNames={{ input: classes.scanInput }} data-testid="scan-input" maxLength={64}
         inputMode={typing ? 'text' : 'none'} rightSectionWidth={56}
-        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
+        rightSectionPointerEvents="all" rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
       />
       <Button
         variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
