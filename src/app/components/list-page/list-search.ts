@@ -102,3 +102,6 @@ export function dayRangeInput(from: string | undefined, to: string | undefined, 
     ...(to ? { timeTo: zonedIso(to, '23:59:59.999', timeZone) } : {}),
   };
 }
+
+/** A date-range filter's URL fields (`?dateFrom=&dateTo=`, whole days), for dayRangeInput. */
+export const dateRangeSearch = { dateFrom: filter.date(), dateTo: filter.date() };

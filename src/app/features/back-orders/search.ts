@@ -3,10 +3,7 @@
 import type { z } from 'zod';
 import { SITES } from '#shared/enums.ts';
 import type { BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
-import { dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
-
-/** A date-range filter's URL fields: whole days in the tenant's zone, sent as timeFrom/timeTo. */
-const dateRange = { dateFrom: filter.date(), dateTo: filter.date() };
+import { dateRangeSearch as dateRange, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
 const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 const PACKAGE_STATUSES = [0, 1, 2, 3, 4, 5] as const;

@@ -64,6 +64,16 @@ describe('我的订单', () => {
     await waitFor(() => expect(exported).toEqual([{ orderStatus: 6, number: undefined, storeId: undefined, site: undefined }]));
   });
 
+  it('filters by 创建日期: whole days in the tenant\'s zone, for the list and its export alike', async () => {
+    const user = userEvent.setup();
+    const march = { timeFrom: '2026-03-01T00:00:00.000+08:00', timeTo: '2026-03-05T23:59:59.999+08:00' };
+    const { calls, exported } = setup({ dateFrom: '2026-03-01', dateTo: '2026-03-05' });
+    await waitFor(() => expect(listCalls(calls).at(-1)!.query).toEqual({ currentPage: 1, pageSize: 10, ...march }));
+    expect(screen.getAllByText('创建日期').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(exported).toEqual([{ orderStatus: undefined, number: undefined, storeId: undefined, site: undefined, ...march }]));
+  });
+
   it('shows statuses as badges, offers 编辑 only before packing, and shows the server\'s refusal of a cancel', async () => {
     const user = userEvent.setup();
     setup();

@@ -47,6 +47,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
     { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号 / 订单号 / 快递单号') },
     { kind: 'select', key: 'storeId', label: t('店铺'), options: stores.map((s) => ({ value: s.id, label: s.storeName })), searchable: true },
     { kind: 'select', key: 'site', label: t('站点'), options: SITES.map((s) => ({ value: s, label: label('Site', s) })) },
+    { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('创建日期') },
   ];
 
   const columns: DataTableColumn<OrderDto>[] = [

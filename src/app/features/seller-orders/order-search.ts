@@ -1,7 +1,7 @@
 // Search params of the seller's lists (我的订单, 我的快递, 催单记录). Route files import this module for
 // validateSearch, so it stays light: plain parsers from the kit, no zod, no registry.
 import { SITES } from '#shared/enums.ts';
-import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
 export const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
 export const RECEIVE_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -16,12 +16,15 @@ export const orderListSearch = listSearchSchema({
   number: filter.text(),
   storeId: positiveId,
   site: filter.oneOf(SITES),
+  // 创建日期: whole days in the tenant's zone, sent as timeFrom/timeTo.
+  ...dateRangeSearch,
 });
 export type OrderListSearch = SearchOf<typeof orderListSearch>;
 
 /** The filters of the list (without paging): also what the export sends. */
 export const orderFilters = (search: OrderListSearch) => ({
   orderStatus: search.orderStatus, number: search.number, storeId: search.storeId, site: search.site,
+  ...dayRangeInput(search.dateFrom, search.dateTo),
 });
 export const orderListInput = (search: OrderListSearch) => ({ ...pagingInput(search), ...orderFilters(search) });
 export type OrderListInput = ReturnType<typeof orderListInput>;
