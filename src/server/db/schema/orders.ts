@@ -85,6 +85,8 @@ export const orders = pgTable('orders', {
   index('orders_status_idx').on(t.tenantId, t.orderStatus, t.packageStatus),
   index('orders_number_idx').on(t.tenantId, t.orderNumber),
   index('orders_queue_idx').on(t.tenantId, t.isUrgent, t.id),
+  // A bag's orders (大陆包: contents, closing, shipping); most orders are in no bag.
+  index('orders_mainland_package_idx').on(t.tenantId, t.mainlandPackageId).where(sql`${t.mainlandPackageId} is not null`),
   tenantPolicy(t.tenantId),
 ]);
 

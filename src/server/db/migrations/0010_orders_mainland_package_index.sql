@@ -1,0 +1,1 @@
+CREATE INDEX "orders_mainland_package_idx" ON "orders" USING btree ("tenant_id","mainland_package_id") WHERE "orders"."mainland_package_id" is not null;
