@@ -24,6 +24,8 @@ export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STAT
 export const REJECTION_HANDLE_TYPE = { rejection: 1, return: 2 } as const;
 export const REJECTION_STATUS = { pending: 0, rejected: 1, failed: 2, returned: 3, revoked: 4, deducted: 5 } as const;
 export type RejectionStatus = (typeof REJECTION_STATUS)[keyof typeof REJECTION_STATUS];
+/** What a returned parcel's fee (ConfirmDeduction, channel 8) is for: 1 退件运费, 2 拒收处理费, 3 其他. */
+export const REJECTION_DEDUCTION_TYPE = { returnFreight: 1, handling: 2, other: 3 } as const;
 
 export const ENUM_CODES = {
   Site: SITES,
@@ -37,6 +39,7 @@ export const ENUM_CODES = {
   RechargeStatus: Object.values(RECHARGE_STATUS),
   RejectionHandleType: Object.values(REJECTION_HANDLE_TYPE),
   RejectionStatus: Object.values(REJECTION_STATUS),
+  RejectionDeductionType: Object.values(REJECTION_DEDUCTION_TYPE),
   UserType: [0, 1],
 } as const;
 export type EnumName = keyof typeof ENUM_CODES;

@@ -122,4 +122,73 @@ describe('rejections and returns', () => {
     expect(list.body.result.items[0]).toMatchObject({ id, userCode: seller.userCode });
     expect((await call(t.app, 'GET', svc('BackExpressRejectionReturn', 'GetBackRejectionReturnList'), seller)).status).toBe(403);
   });
+
+  it('sends a return back, undoes it, charges the seller (refused while short of points), refunds and charges again', async () => {
+    const no = trackingNo();
+    expect((await scan(no)).body.result.action).toBe('UNCLAIMED');
+    await call(t.app, 'POST', svc('Logistics', 'Edit'), admin, { id: (await check(no)).body.result.parcel.id, userCode: seller.userCode });
+    const id = (await call(t.app, 'POST', svc('ExpressRejection', 'CreateReturnInfo'), seller, { shipment: no, recipientName: '张三', receiptPhone: '13800000000', receiptAddress: '深圳市宝安区' })).body.result.id as number;
+    const back = (action: string, body: Record<string, unknown>) => call(t.app, 'POST', svc('BackExpressRejectionReturn', action), picker, { id, ...body });
+    const balance = async () => (await call(t.app, 'GET', svc('Recharge', 'GetBalance'), seller)).body.result.balance as number;
+    const flows = async () => rowsOf<{ channel: number; incurred_cents: string; reverses_flow_id: string | null }>(
+      await t.database.root.execute(sql`select channel, incurred_cents, reverses_flow_id from account_flows where user_id = ${seller.userId} and channel in (8, 10) order by id`));
+
+    // Deductions need a returned parcel; a return needs the courier's number.
+    expect((await back('ConfirmDeduction', { deductionType: 1, amount: 5 })).status).toBe(409);
+    expect((await back('ConfirmReturn', { returnNo: '', returnExpressCompany: '顺丰', expressCost: 12.5 })).status).toBe(400);
+    const sent = await back('ConfirmReturn', { returnNo: 'SF9000000001', returnExpressCompany: '顺丰速运', expressCost: 12.5 });
+    expect(sent.body.result).toMatchObject({ handleStatus: 3, returnNo: 'SF9000000001', returnExpressCompany: '顺丰速运', expressCost: 12.5, deductionAmount: null });
+    expect(sent.body.result.returnTime).not.toBeNull();
+    expect(await parcel(no)).toMatchObject({ receive_status: 4 });
+    expect((await back('ConfirmReturn', { returnNo: 'SF9000000001', returnExpressCompany: '顺丰速运', expressCost: 12.5 })).status).toBe(409);
+
+    // 撤销退回: the parcel is in the warehouse again and the request pending.
+    const undone = await back('CancleReturn', {});
+    expect(undone.body.result).toMatchObject({ handleStatus: 0, returnNo: null, expressCost: null });
+    expect(await parcel(no)).toMatchObject({ receive_status: 1 });
+    expect((await back('ConfirmReturn', { returnNo: 'SF9000000002', returnExpressCompany: '顺丰速运', expressCost: 12.5 })).body.result.handleStatus).toBe(3);
+
+    // The seller has no points: the charge is refused with the shortfall, and nothing moves.
+    const start = await balance();
+    const short = await back('ConfirmDeduction', { deductionType: 1, amount: start + 12.5 });
+    expect(short.status).toBe(409);
+    expect(JSON.stringify(short.body.error)).toMatch(/积分不足/);
+    expect((await call(t.app, 'GET', svc('BackExpressRejectionReturn', 'GetBackRejectionReturnList'), picker, { shipment: no })).body.result.items[0].handleStatus).toBe(3);
+    expect(await flows()).toEqual([]);
+
+    await call(t.app, 'POST', svc('User', 'SystemRechargeAmount'), admin, { userId: seller.userId, amount: 100 });
+    const charged = await back('ConfirmDeduction', { deductionType: 1, amount: 12.5 });
+    expect(charged.body.result).toMatchObject({ handleStatus: 5, deductionType: 1, deductionAmount: 12.5 });
+    expect(await balance()).toBe(start + 100 - 12.5);
+    expect((await back('CancleReturn', {})).status).toBe(409);
+
+    const refunded = await back('DeductionReturn', {});
+    expect(refunded.body.result).toMatchObject({ handleStatus: 3, deductionAmount: null });
+    expect(await balance()).toBe(start + 100);
+    expect((await back('DeductionReturn', {})).status).toBe(409);
+
+    // Charged again after the refund: a second channel-8 flow of its own.
+    expect((await back('ConfirmDeduction', { deductionType: 2, amount: 10 })).body.result).toMatchObject({ handleStatus: 5, deductionType: 2, deductionAmount: 10 });
+    expect(await balance()).toBe(start + 90);
+    const moved = await flows();
+    expect(moved.map((f) => [f.channel, Number(f.incurred_cents)])).toEqual([[8, -1250], [10, 1250], [8, -1000]]);
+    expect(moved[1]!.reverses_flow_id).not.toBeNull();
+
+    const noted = await back('AddWarehouseRemark', { remark: '外箱破损，已加固' });
+    expect(noted.body.result).toMatchObject({ handleStatus: 5, warehouseRemark: '外箱破损，已加固' });
+    expect((await call(t.app, 'POST', svc('BackExpressRejectionReturn', 'AddWarehouseRemark'), seller, { id, remark: 'x' })).status).toBe(403);
+  });
+
+  it('lists requests at overseas warehouses apart from the mainland queue', async () => {
+    const overseas = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `台北仓${trackingNo().slice(-4)}`, kind: 2, site: 'TW', address: '台北市' });
+    const no = trackingNo();
+    const created = await call(t.app, 'POST', svc('ExpressRejection', 'CreateRejectionInfo'), seller, { shipment: no, expressCompany: '黑猫宅急便', warehouseInfoId: overseas.body.result.id });
+    expect(created.status).toBe(200);
+    const list = (action: string) => call(t.app, 'GET', svc('BackExpressRejectionReturn', action), picker, { shipment: no });
+    expect((await list('GetBackOverseasReturnList')).body.result.items.map((r: { id: number }) => r.id)).toEqual([created.body.result.id]);
+    expect((await list('GetBackRejectionReturnList')).body.result.totalCount).toBe(0);
+    const mainland = trackingNo();
+    await reject(mainland);
+    expect((await call(t.app, 'GET', svc('BackExpressRejectionReturn', 'GetBackOverseasReturnList'), picker, { shipment: mainland })).body.result.totalCount).toBe(0);
+  });
 });

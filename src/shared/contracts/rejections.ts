@@ -3,8 +3,10 @@
 // back (handleType 2); staff confirm or fail the request. The scan answers REJECT for a pending
 // handleType 1 (DOMAIN §4).
 import { z } from 'zod';
+import { REJECTION_DEDUCTION_TYPE } from '../enums.ts';
 import { optionalText, paged, pagedResult, text } from './common.ts';
 import { defineService } from './define.ts';
+import { points } from './fees.ts';
 import { trackingNumber } from './orders.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -27,6 +29,15 @@ export const RejectionDto = z.object({
   reason: z.string().nullable(),
   rejectionTime: z.string().nullable(),
   revokedTime: z.string().nullable(),
+  /** A return sent back (3 已退回): the courier's number and company, and what it cost (points). */
+  returnNo: z.string().nullable(),
+  returnExpressCompany: z.string().nullable(),
+  expressCost: z.number().nullable(),
+  returnTime: z.string().nullable(),
+  /** The fee charged for it (5 已扣费): kind and points. */
+  deductionType: z.number().int().nullable(),
+  deductionAmount: z.number().nullable(),
+  warehouseRemark: z.string().nullable(),
   creationTime: z.string(),
 });
 export type RejectionDto = z.infer<typeof RejectionDto>;
@@ -56,16 +67,36 @@ export const expressRejection = defineService('ExpressRejection', {
 
 const STAFF = 'OrderManage.ExpressShipmentDelivery' as const;
 
+const staffListInput = paged({ ...listFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() });
+const deductionType = z.union(Object.values(REJECTION_DEDUCTION_TYPE).map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]);
+
 export const backExpressRejectionReturn = defineService('BackExpressRejectionReturn', {
-  getBackRejectionReturnList: {
-    method: 'GET', permission: STAFF,
-    input: paged({ ...listFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() }),
-    output: pagedResult(RejectionDto),
-  },
+  /** Requests at mainland warehouses. */
+  getBackRejectionReturnList: { method: 'GET', permission: STAFF, input: staffListInput, output: pagedResult(RejectionDto) },
+  /** Requests at overseas warehouses. */
+  getBackOverseasReturnList: { method: 'GET', permission: STAFF, input: staffListInput, output: pagedResult(RejectionDto) },
   /** 0 → 1: the parcel is refused at the door (receiveStatus 3 拒收). */
   confirmRejection: { method: 'POST', permission: STAFF, input: z.object({ id }), output: RejectionDto },
   /** 0 → 2: the refusal could not be done (typically the parcel was already signed in). */
   processFaile: { method: 'POST', permission: STAFF, input: z.object({ id, reason: text(512) }), output: RejectionDto },
   /** 2 → 0: undo a failure. */
   cancleFail: { method: 'POST', permission: STAFF, query: ['id'], input: z.object({ id }), output: RejectionDto },
+  /** 0 → 3: a return request's parcel is sent back (parcel receiveStatus 4 已退回). */
+  confirmReturn: {
+    method: 'POST', permission: STAFF,
+    input: z.object({ id, returnNo: text(64), returnExpressCompany: text(64), expressCost: points() }),
+    output: RejectionDto,
+  },
+  /** 3 → 0: undo a return (the parcel is back in the warehouse, receiveStatus 1). */
+  cancleReturn: { method: 'POST', permission: STAFF, query: ['id'], input: z.object({ id }), output: RejectionDto },
+  /** 3 → 5: charge the seller for the return (channel 8 退件/拒收费). */
+  confirmDeduction: {
+    method: 'POST', permission: STAFF,
+    input: z.object({ id, deductionType, amount: points({ positive: true }) }),
+    output: RejectionDto,
+  },
+  /** 5 → 3: refund that charge (a channel-10 reversal of its flow). */
+  deductionReturn: { method: 'POST', permission: STAFF, query: ['id'], input: z.object({ id }), output: RejectionDto },
+  /** The warehouse's own note on a request, at any status. */
+  addWarehouseRemark: { method: 'POST', permission: STAFF, query: ['id', 'remark'], input: z.object({ id, remark: optionalText(512) }), output: RejectionDto },
 });

@@ -27,6 +27,17 @@ export const expressRejections = pgTable('express_rejections', {
   handleUserId: bigint('handle_user_id', { mode: 'number' }),
   rejectionTime: time('rejection_time'),
   revokedTime: time('revoked_time'),
+  // A return (handleType 2) sent back (3 已退回): the courier's number and company, what it cost.
+  returnNo: varchar('return_no', { length: 64 }),
+  returnExpressCompany: varchar('return_express_company', { length: 64 }),
+  expressCostCents: bigint('express_cost_cents', { mode: 'number' }),
+  returnTime: time('return_time'),
+  // The fee charged for it (5 已扣费, channel 8): its kind, amount and flow (reversed on 撤销扣费).
+  deductionType: smallint('deduction_type'),
+  deductionCents: bigint('deduction_cents', { mode: 'number' }),
+  deductionFlowId: bigint('deduction_flow_id', { mode: 'number' }),
+  /** The warehouse's own note (AddWarehouseRemark), apart from the seller's reMark. */
+  warehouseRemark: varchar('warehouse_remark', { length: 512 }),
   creationTime: createdAt(),
 }, (t) => [
   // One pending (待处理) request per tracking number and tenant.

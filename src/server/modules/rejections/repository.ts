@@ -1,5 +1,5 @@
 // Rejections (DOMAIN §6): Drizzle queries only.
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { expressRejections, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
@@ -11,6 +11,8 @@ export type ParcelRow = typeof parcels.$inferSelect;
 export interface RejectionFilter {
   userId?: number | undefined; handleStatus?: number | undefined; handleType?: number | undefined; shipment?: string | undefined;
   warehouseInfoId?: number | undefined; userCode?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
+  /** 1 mainland warehouses (and requests without one), 2 overseas. */
+  warehouseKind?: 1 | 2 | undefined;
 }
 
 function where(f: RejectionFilter): SQL | undefined {
@@ -23,12 +25,14 @@ function where(f: RejectionFilter): SQL | undefined {
   if (f.userCode) parts.push(eq(expressRejections.userCode, f.userCode));
   if (f.timeFrom) parts.push(gte(expressRejections.creationTime, new Date(f.timeFrom)));
   if (f.timeTo) parts.push(lte(expressRejections.creationTime, new Date(f.timeTo)));
+  if (f.warehouseKind !== undefined) parts.push(sql`coalesce(${warehouseInfos.kind}, 1) = ${f.warehouseKind}`);
   return parts.length ? and(...parts) : undefined;
 }
 
 export async function listRejections(tx: Db, f: RejectionFilter, page: { limit: number; offset: number }) {
   const w = where(f);
-  const [total] = await tx.select({ n: count() }).from(expressRejections).where(w);
+  const [total] = await tx.select({ n: count() }).from(expressRejections)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, expressRejections.warehouseInfoId)).where(w);
   const rows = await tx.select({ row: expressRejections, warehouseName: warehouseInfos.warehouseName }).from(expressRejections)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, expressRejections.warehouseInfoId))
     .where(w).orderBy(desc(expressRejections.id)).limit(page.limit).offset(page.offset);

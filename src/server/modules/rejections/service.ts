@@ -2,11 +2,15 @@
 // the request transaction; the parcel row is locked before the request row, as the scan does.
 import { backExpressRejectionReturn, expressRejection, type RejectionDto } from '#shared/contracts/rejections.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
-import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { FLOW_CHANNEL, labelKey, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { zhHans } from '#shared/i18n/zh-Hans.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
+import * as ledger from '../ledger/ledger.ts';
+import { toPoints } from '../ledger/dto.ts';
+import { pointsToCents } from '../orders/dto.ts';
 import { warehouseById } from '../orders/repository.ts';
 import * as repo from './repository.ts';
 import { nextRejectionStatus, type RejectionAction } from './transitions.ts';
@@ -18,7 +22,11 @@ export function toRejectionDto(r: repo.RejectionRow, warehouseName: string | nul
     id: r.id, shipment: r.shipment, expressCompany: r.expressCompany, warehouseInfoId: r.warehouseInfoId, warehouseName,
     userId: r.userId, userCode: r.userCode, handleType: r.handleType, handleStatus: r.handleStatus, reMark: r.reMark,
     recipientName: r.recipientName, receiptPhone: r.receiptPhone, receiptAddress: r.receiptAddress, reason: r.reason,
-    rejectionTime: iso(r.rejectionTime), revokedTime: iso(r.revokedTime), creationTime: r.creationTime.toISOString(),
+    rejectionTime: iso(r.rejectionTime), revokedTime: iso(r.revokedTime),
+    returnNo: r.returnNo, returnExpressCompany: r.returnExpressCompany, expressCost: r.expressCostCents === null ? null : toPoints(r.expressCostCents),
+    returnTime: iso(r.returnTime), deductionType: r.deductionType,
+    deductionAmount: r.deductionCents === null || r.handleStatus !== REJECTION_STATUS.deducted ? null : toPoints(r.deductionCents),
+    warehouseRemark: r.warehouseRemark, creationTime: r.creationTime.toISOString(),
   };
 }
 
@@ -103,7 +111,11 @@ export const expressRejectionService = implement(expressRejection, () => ({
 
 export const backExpressRejectionReturnService = implement(backExpressRejectionReturn, () => ({
   async getBackRejectionReturnList(input, ctx) {
-    return page(await repo.listRejections(ctx.db, input, pageWindow(input)));
+    return page(await repo.listRejections(ctx.db, { ...input, warehouseKind: 1 }, pageWindow(input)));
+  },
+
+  async getBackOverseasReturnList(input, ctx) {
+    return page(await repo.listRejections(ctx.db, { ...input, warehouseKind: 2 }, pageWindow(input)));
   },
 
   async confirmRejection(input, ctx) {
@@ -134,5 +146,70 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
     nextRejectionStatus('cancelFail', row);
     await assertNoPending(ctx.db, row.shipment);
     return dto(ctx.db, await move(ctx.db, me, row, 'cancelFail', { reason: null }));
+  },
+
+  async confirmReturn(input, ctx) {
+    const me = requireUser(ctx);
+    const { row, parcel } = await lockRequest(ctx.db, input.id);
+    nextRejectionStatus('confirmReturn', row);
+    if (!parcel || (parcel.receiveStatus !== RECEIVE_STATUS.signed && parcel.receiveStatus !== RECEIVE_STATUS.stored)) {
+      throw conflict(`快递单号 ${row.shipment} 的包裹不在仓库中，不能退回`);
+    }
+    await repo.updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.returned });
+    await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'returned', before: parcel.receiveStatus, after: RECEIVE_STATUS.returned }]);
+    return dto(ctx.db, await move(ctx.db, me, row, 'confirmReturn', {
+      returnNo: input.returnNo, returnExpressCompany: input.returnExpressCompany, expressCostCents: pointsToCents(input.expressCost),
+      returnTime: ctx.now, handleUserId: me.id,
+    }, `${input.returnExpressCompany} ${input.returnNo}`));
+  },
+
+  async cancleReturn(input, ctx) {
+    const me = requireUser(ctx);
+    const { row, parcel } = await lockRequest(ctx.db, input.id);
+    nextRejectionStatus('cancelReturn', row);
+    await assertNoPending(ctx.db, row.shipment);
+    if (parcel && parcel.receiveStatus === RECEIVE_STATUS.returned) {
+      await repo.updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.signed });
+      await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'returnCancelled', before: parcel.receiveStatus, after: RECEIVE_STATUS.signed }]);
+    }
+    return dto(ctx.db, await move(ctx.db, me, row, 'cancelReturn', { returnNo: null, returnExpressCompany: null, expressCostCents: null, returnTime: null }));
+  },
+
+  async confirmDeduction(input, ctx) {
+    const me = requireUser(ctx);
+    const { row } = await lockRequest(ctx.db, input.id);
+    nextRejectionStatus('confirmDeduction', row);
+    const amountCents = pointsToCents(input.amount)!;
+    // Each charge of a request has its own ref: one charged, refunded and charged again posts twice.
+    const earlier = await ledger.flowsByRefPrefix(ctx.db, row.userId, `rejection:${row.id}:`);
+    const posted = await ledger.post(ctx.db, row.userId, [{
+      channel: FLOW_CHANNEL.rejectionFee, amountCents: -amountCents, ref: `rejection:${row.id}:${earlier.length + 1}`,
+      orderNumber: row.shipment, remark: `${zhHans[labelKey('RejectionDeductionType', input.deductionType)] ?? ''}（快递单号 ${row.shipment}）`,
+    }], { creator: { userId: me.id, name: me.userName } });
+    if (!posted.ok) {
+      throw conflict(`卖家积分不足：需扣 ${toPoints(posted.neededCents).toFixed(2)}，余额 ${toPoints(posted.balanceCents).toFixed(2)}。请卖家充值后再扣费。`);
+    }
+    return dto(ctx.db, await move(ctx.db, me, row, 'confirmDeduction', {
+      deductionType: input.deductionType, deductionCents: amountCents, deductionFlowId: posted.flows[0]!.id, handleUserId: me.id,
+    }, `${toPoints(amountCents).toFixed(2)}`));
+  },
+
+  async deductionReturn(input, ctx) {
+    const me = requireUser(ctx);
+    const { row } = await lockRequest(ctx.db, input.id);
+    nextRejectionStatus('deductionReturn', row);
+    if (row.deductionFlowId !== null) {
+      await ledger.reverse(ctx.db, row.userId, [row.deductionFlowId], `撤销扣费（快递单号 ${row.shipment}）`, { creator: { userId: me.id, name: me.userName } });
+    }
+    return dto(ctx.db, await move(ctx.db, me, row, 'deductionReturn', { deductionFlowId: null }));
+  },
+
+  async addWarehouseRemark(input, ctx) {
+    const me = requireUser(ctx);
+    const { row } = await lockRequest(ctx.db, input.id);
+    const remark = input.remark?.trim() || null;
+    const updated = await repo.updateRejection(ctx.db, row.id, { warehouseRemark: remark });
+    await audit(ctx.db, me, [{ entity: 'rejection', entityId: row.id, orderNumber: row.shipment, action: 'warehouseRemark', before: row.handleStatus, after: row.handleStatus, note: remark }]);
+    return dto(ctx.db, updated);
   },
 }));
