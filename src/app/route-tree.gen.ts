@@ -20,6 +20,7 @@ import { Route as AppAmountAmountListRouteImport } from './routes/_app/amount/am
 import { Route as AppAmountRechargeRouteImport } from './routes/_app/amount/recharge'
 import { Route as AppBackAbnormalreceivingorderRouteImport } from './routes/_app/back/abnormalreceivingorder'
 import { Route as AppBackBackOrderListRouteImport } from './routes/_app/back/backOrderList'
+import { Route as AppBackBackoverseasreturnhandleRouteImport } from './routes/_app/back/backoverseasreturnhandle'
 import { Route as AppBackFlowRouteImport } from './routes/_app/back/flow'
 import { Route as AppBackIntoLogisticsRouteImport } from './routes/_app/back/intoLogistics'
 import { Route as AppBackIntologisticsrecordRouteImport } from './routes/_app/back/intologisticsrecord'
@@ -110,6 +111,12 @@ const AppBackBackOrderListRoute = AppBackBackOrderListRouteImport.update({
   path: '/back/backOrderList',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBackBackoverseasreturnhandleRoute =
+  AppBackBackoverseasreturnhandleRouteImport.update({
+    id: '/back/backoverseasreturnhandle',
+    path: '/back/backoverseasreturnhandle',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppBackFlowRoute = AppBackFlowRouteImport.update({
   id: '/back/flow',
   path: '/back/flow',
@@ -300,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/back/flow': typeof AppBackFlowRoute
   '/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
@@ -344,6 +352,7 @@ export interface FileRoutesByTo {
   '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/back/flow': typeof AppBackFlowRoute
   '/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
@@ -390,6 +399,7 @@ export interface FileRoutesById {
   '/_app/amount/recharge': typeof AppAmountRechargeRoute
   '/_app/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/_app/back/backOrderList': typeof AppBackBackOrderListRoute
+  '/_app/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/_app/back/flow': typeof AppBackFlowRoute
   '/_app/back/intoLogistics': typeof AppBackIntoLogisticsRoute
   '/_app/back/intologisticsrecord': typeof AppBackIntologisticsrecordRoute
@@ -436,6 +446,7 @@ export interface FileRouteTypes {
     | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
+    | '/back/backoverseasreturnhandle'
     | '/back/flow'
     | '/back/intoLogistics'
     | '/back/intologisticsrecord'
@@ -480,6 +491,7 @@ export interface FileRouteTypes {
     | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
+    | '/back/backoverseasreturnhandle'
     | '/back/flow'
     | '/back/intoLogistics'
     | '/back/intologisticsrecord'
@@ -525,6 +537,7 @@ export interface FileRouteTypes {
     | '/_app/amount/recharge'
     | '/_app/back/abnormalreceivingorder'
     | '/_app/back/backOrderList'
+    | '/_app/back/backoverseasreturnhandle'
     | '/_app/back/flow'
     | '/_app/back/intoLogistics'
     | '/_app/back/intologisticsrecord'
@@ -644,6 +657,13 @@ declare module '@tanstack/react-router' {
       path: '/back/backOrderList'
       fullPath: '/back/backOrderList'
       preLoaderRoute: typeof AppBackBackOrderListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/backoverseasreturnhandle': {
+      id: '/_app/back/backoverseasreturnhandle'
+      path: '/back/backoverseasreturnhandle'
+      fullPath: '/back/backoverseasreturnhandle'
+      preLoaderRoute: typeof AppBackBackoverseasreturnhandleRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/back/flow': {
@@ -880,6 +900,7 @@ interface AppRouteChildren {
   AppAmountRechargeRoute: typeof AppAmountRechargeRoute
   AppBackAbnormalreceivingorderRoute: typeof AppBackAbnormalreceivingorderRoute
   AppBackBackOrderListRoute: typeof AppBackBackOrderListRoute
+  AppBackBackoverseasreturnhandleRoute: typeof AppBackBackoverseasreturnhandleRoute
   AppBackFlowRoute: typeof AppBackFlowRoute
   AppBackIntoLogisticsRoute: typeof AppBackIntoLogisticsRoute
   AppBackIntologisticsrecordRoute: typeof AppBackIntologisticsrecordRoute
@@ -921,6 +942,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAmountRechargeRoute: AppAmountRechargeRoute,
   AppBackAbnormalreceivingorderRoute: AppBackAbnormalreceivingorderRoute,
   AppBackBackOrderListRoute: AppBackBackOrderListRoute,
+  AppBackBackoverseasreturnhandleRoute: AppBackBackoverseasreturnhandleRoute,
   AppBackFlowRoute: AppBackFlowRoute,
   AppBackIntoLogisticsRoute: AppBackIntoLogisticsRoute,
   AppBackIntologisticsrecordRoute: AppBackIntologisticsrecordRoute,

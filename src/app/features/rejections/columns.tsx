@@ -2,6 +2,7 @@
 import { Code } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RejectionDto } from '#shared/contracts/rejections.ts';
+import { labelKey } from '#shared/enums.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { formatDateTime } from '../../components/list-page/index.ts';
 import type { Translate } from '../../lib/i18n.ts';
@@ -20,6 +21,15 @@ export function rejectionColumns(t: Translate, opts: { withSeller: boolean }): D
     },
     { accessor: 'reMark', title: t('备注'), render: (r) => r.reMark ?? '—' },
     { accessor: 'reason', title: t('失败原因'), render: (r) => r.reason ?? '—' },
+    {
+      accessor: 'returnNo', title: t('退回快递'),
+      render: (r) => (r.returnNo ? `${r.returnExpressCompany ?? ''} ${r.returnNo}${r.expressCost !== null ? ` · ${r.expressCost.toFixed(2)}` : ''}` : '—'),
+    },
+    {
+      accessor: 'deductionAmount', title: t('扣费'),
+      render: (r) => (r.deductionAmount !== null ? `${r.deductionAmount.toFixed(2)}${r.deductionType ? `（${t(labelKey('RejectionDeductionType', r.deductionType))}）` : ''}` : '—'),
+    },
+    ...(opts.withSeller ? [{ accessor: 'warehouseRemark', title: t('仓库备注'), render: (r: RejectionDto) => r.warehouseRemark ?? '—' }] : []),
     { accessor: 'creationTime', title: t('申请时间'), render: (r) => formatDateTime(r.creationTime) },
     { accessor: 'rejectionTime', title: t('拒收时间'), render: (r) => (r.rejectionTime ? formatDateTime(r.rejectionTime) : '—') },
   ];

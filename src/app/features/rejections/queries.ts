@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { REJECTION_STATUS } from '#shared/enums.ts';
-import { dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
 const STATUSES = Object.values(REJECTION_STATUS) as [number, ...number[]];
 
@@ -18,8 +18,7 @@ export const staffRejectionSearch = listSearchSchema({
   userCode: filter.text(16),
   handleStatus: filter.oneOf(STATUSES),
   handleType: filter.oneOf([1, 2] as const),
-  dateFrom: filter.date(),
-  dateTo: filter.date(),
+  ...dateRangeSearch,
 });
 export type StaffRejectionSearch = SearchOf<typeof staffRejectionSearch>;
 
@@ -28,10 +27,12 @@ export const sellerRejectionListQuery = (api: ApiClient, search: SellerRejection
   return queryOptions({ queryKey: ['ExpressRejection', 'getExpressRejectionList', input] as const, queryFn: () => api.expressRejection.getExpressRejectionList(input) });
 };
 
-export const staffRejectionListQuery = (api: ApiClient, search: StaffRejectionSearch) => {
+/** The staff's queue: requests at mainland warehouses, or with `overseas` at overseas ones. */
+export const staffRejectionListQuery = (api: ApiClient, search: StaffRejectionSearch, overseas = false) => {
   const input = {
     ...pagingInput(search), shipment: search.shipment, userCode: search.userCode, handleStatus: search.handleStatus, handleType: search.handleType,
     ...dayRangeInput(search.dateFrom, search.dateTo),
   };
-  return queryOptions({ queryKey: ['BackExpressRejectionReturn', 'getBackRejectionReturnList', input] as const, queryFn: () => api.backExpressRejectionReturn.getBackRejectionReturnList(input) });
+  const action: 'getBackOverseasReturnList' | 'getBackRejectionReturnList' = overseas ? 'getBackOverseasReturnList' : 'getBackRejectionReturnList';
+  return queryOptions({ queryKey: ['BackExpressRejectionReturn', action, input] as const, queryFn: () => api.backExpressRejectionReturn[action](input) });
 };

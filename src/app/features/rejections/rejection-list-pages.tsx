@@ -2,7 +2,7 @@
 // (/back/returnrejection), both on the list-page kit.
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
-import { IconArrowBackUp, IconBan, IconCheck, IconPlus, IconX } from '@tabler/icons-react';
+import { IconArrowBackUp, IconBan, IconCheck, IconCoin, IconNote, IconPlus, IconTruckReturn, IconX } from '@tabler/icons-react';
 import type { RejectionDto } from '#shared/contracts/rejections.ts';
 import { ENUM_CODES, labelKey, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
 import { ListPage, type FilterField, type RowAction } from '../../components/list-page/index.ts';
@@ -12,6 +12,7 @@ import { useT, type Translate } from '../../lib/i18n.ts';
 import { rejectionColumns } from './columns.tsx';
 import { sellerRejectionListQuery, staffRejectionListQuery, type SellerRejectionSearch, type StaffRejectionSearch } from './queries.ts';
 import { FailRejectionModal, RejectionRequestModal, ReturnRequestModal } from './request-modals.tsx';
+import { ConfirmReturnModal, DeductionModal, WarehouseRemarkModal } from './staff-modals.tsx';
 
 const statusOptions = (t: Translate) => ENUM_CODES.RejectionStatus.map((c) => ({ value: c, label: t(labelKey('RejectionStatus', c)) }));
 const typeOptions = (t: Translate) => ENUM_CODES.RejectionHandleType.map((c) => ({ value: c, label: t(labelKey('RejectionHandleType', c)) }));
@@ -58,13 +59,22 @@ export function SellerRejectionListPage({ search, onSearchChange }: { search: Se
   );
 }
 
-export function StaffRejectionListPage({ search, onSearchChange }: { search: StaffRejectionSearch; onSearchChange: (next: StaffRejectionSearch) => void }) {
+type StaffDialog = { kind: 'fail' | 'return' | 'deduct' | 'remark'; row: RejectionDto };
+
+export function StaffRejectionListPage({ search, onSearchChange, overseas = false }: {
+  search: StaffRejectionSearch; onSearchChange: (next: StaffRejectionSearch) => void;
+  /** The overseas warehouses' queue (/back/backoverseasreturnhandle) instead of the mainland's. */
+  overseas?: boolean;
+}) {
   const t = useT();
   const api = useApi();
-  const [failing, setFailing] = useState<RejectionDto | null>(null);
+  const [dialog, setDialog] = useState<StaffDialog | null>(null);
   const confirm = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.confirmRejection({ id }));
   const cancelFail = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.cancleFail({ id }));
+  const cancelReturn = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.cancleReturn({ id }));
+  const refund = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.deductionReturn({ id }));
   const pendingRefusal = (r: RejectionDto) => r.handleStatus === REJECTION_STATUS.pending && r.handleType === REJECTION_HANDLE_TYPE.rejection;
+  const pendingReturn = (r: RejectionDto) => r.handleStatus === REJECTION_STATUS.pending && r.handleType === REJECTION_HANDLE_TYPE.return;
 
   const filters: FilterField<StaffRejectionSearch>[] = [
     { kind: 'text', key: 'shipment', label: t('快递单号') },
@@ -79,26 +89,42 @@ export function StaffRejectionListPage({ search, onSearchChange }: { search: Sta
       confirm: (r) => ({ title: t('确认拒收'), message: t('确认快递单号 {0} 已拒收、退给快递？', r.shipment), confirmLabel: t('确认拒收') }),
       onClick: async (r) => unwrap(await confirm.mutateAsync(r.id)),
     },
-    { key: 'fail', label: t('拒收失败'), icon: <IconX size={14} />, color: 'red', hidden: (r) => !pendingRefusal(r), onClick: (r) => setFailing(r) },
+    { key: 'fail', label: t('拒收失败'), icon: <IconX size={14} />, color: 'red', hidden: (r) => !pendingRefusal(r), onClick: (r) => setDialog({ kind: 'fail', row: r }) },
     {
       key: 'cancelFail', label: t('撤销失败'), icon: <IconArrowBackUp size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.failed,
       confirm: (r) => ({ title: t('撤销失败'), message: t('把快递单号 {0} 的申请改回待处理吗？', r.shipment), confirmLabel: t('撤销失败') }),
       onClick: async (r) => unwrap(await cancelFail.mutateAsync(r.id)),
     },
+    { key: 'return', label: t('确认退回'), icon: <IconTruckReturn size={14} />, hidden: (r) => !pendingReturn(r), onClick: (r) => setDialog({ kind: 'return', row: r }) },
+    {
+      key: 'cancelReturn', label: t('撤销退回'), icon: <IconArrowBackUp size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.returned,
+      confirm: (r) => ({ title: t('撤销退回'), message: t('快递单号 {0} 的包裹没有寄出、仍在仓库吗？申请将改回待处理。', r.shipment), confirmLabel: t('撤销退回') }),
+      onClick: async (r) => unwrap(await cancelReturn.mutateAsync(r.id)),
+    },
+    { key: 'deduct', label: t('扣费'), icon: <IconCoin size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.returned, onClick: (r) => setDialog({ kind: 'deduct', row: r }) },
+    {
+      key: 'refund', label: t('撤销扣费'), icon: <IconArrowBackUp size={14} />, color: 'red', hidden: (r) => r.handleStatus !== REJECTION_STATUS.deducted,
+      confirm: (r) => ({ title: t('撤销扣费'), message: t('把快递单号 {0} 扣的 {1} 积分退还给卖家吗？', r.shipment, (r.deductionAmount ?? 0).toFixed(2)), confirmLabel: t('撤销扣费') }),
+      onClick: async (r) => unwrap(await refund.mutateAsync(r.id)),
+    },
+    { key: 'remark', label: t('仓库备注'), icon: <IconNote size={14} />, onClick: (r) => setDialog({ kind: 'remark', row: r }) },
   ];
 
   return (
     <>
       <ListPage
-        label={t('拒收/退回处理')}
+        label={overseas ? t('海外仓退件处理') : t('拒收/退回处理')}
         search={search}
         onSearchChange={onSearchChange}
-        query={staffRejectionListQuery(api, search)}
+        query={staffRejectionListQuery(api, search, overseas)}
         columns={rejectionColumns(t, { withSeller: true })}
         filters={filters}
         rowActions={rowActions}
       />
-      {failing && <FailRejectionModal id={failing.id} shipment={failing.shipment} onClose={() => setFailing(null)} />}
+      {dialog?.kind === 'fail' && <FailRejectionModal id={dialog.row.id} shipment={dialog.row.shipment} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'return' && <ConfirmReturnModal row={dialog.row} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'deduct' && <DeductionModal row={dialog.row} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'remark' && <WarehouseRemarkModal row={dialog.row} onClose={() => setDialog(null)} />}
     </>
   );
 }
