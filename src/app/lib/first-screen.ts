@@ -5,7 +5,20 @@
 import { startTransition, useEffect, useState } from 'react';
 
 let shown = false;
+let painted = false;
 const waiting: (() => void)[] = [];
+
+/**
+ * Once the browser has painted what is committed now: the next frame, then a task. The root's
+ * effect can run a moment before the screen's own content commits (it resolves a microtask later),
+ * and work started then would race it for the network. A hidden tab gets no frames: 100 ms at most.
+ */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
 
 function whenIdle(fn: () => void): void {
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => fn(), { timeout: 2000 });
@@ -16,12 +29,15 @@ function whenIdle(fn: () => void): void {
 export function markFirstScreenShown(): void {
   if (shown) return;
   shown = true;
-  for (const fn of waiting.splice(0)) whenIdle(fn);
+  afterPaint(() => {
+    painted = true;
+    for (const fn of waiting.splice(0)) whenIdle(fn);
+  });
 }
 
-/** Runs `fn` once the first screen is on screen and the browser is idle. */
+/** Runs `fn` once the first screen is on screen (painted) and the browser is idle. */
 export function afterFirstScreen(fn: () => void): void {
-  if (shown) whenIdle(fn);
+  if (painted) whenIdle(fn);
   else waiting.push(fn);
 }
 
