@@ -1,9 +1,9 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { Alert, Button, Group, InputBase, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff, IconChevronDown } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
@@ -88,14 +88,18 @@ export function InboundStationPage() {
     <Stack ref={containerRef} gap="md" className={classes.station} data-testid="inbound-station">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Title order={2}>{t('包裹签收')}</Title>
-        {/* The phone's own picker; a station keeps its choice (remembered on this device). */}
-        <NativeSelect
-          label={t('签收仓库')} w={{ base: '100%', xs: 280 }} size="md"
-          data={[...(warehouseId === null ? [{ value: '', label: t('选择仓库'), disabled: true }] : []), ...warehouses.map((w) => ({ value: String(w.id), label: w.warehouseName }))]}
+        {/* The phone's own picker; a station keeps its choice (remembered on this device). A plain
+            <select> in Mantine's input frame: NativeSelect brings the Combobox's helpers along. */}
+        <InputBase
+          component="select" label={t('签收仓库')} w={{ base: '100%', xs: 280 }} size="md" pointer
+          rightSection={<IconChevronDown size={16} />} rightSectionPointerEvents="none"
           value={warehouseId === null ? '' : String(warehouseId)}
-          onChange={(e) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
+          onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
           disabled={isLoading} data-testid="station-warehouse"
-        />
+        >
+          {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
+          {warehouses.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
+        </InputBase>
       </Group>
       {isError && <Alert color="red">{t('仓库列表加载失败')}</Alert>}
       {!isLoading && !isError && warehouses.length === 0 && <Alert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</Alert>}
