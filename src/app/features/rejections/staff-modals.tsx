@@ -8,8 +8,9 @@ import type { RejectionDto } from '#shared/contracts/rejections.ts';
 import { ENUM_CODES, labelKey, REJECTION_DEDUCTION_TYPE } from '#shared/enums.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { ModalActions } from '../../components/forms/modal-actions.tsx';
-import { useServiceMutation } from '../../components/forms/refusal.ts';
+import { useServiceMutation, type Outcome } from '../../components/forms/refusal.ts';
 import { useZodForm } from '../../components/forms/use-zod-form.ts';
+import type { ApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { pointsText } from '../fees/fee-form.ts';
 
@@ -26,8 +27,8 @@ const remarkForm = z.object({ remark: z.string().trim().max(512, '备注不能�
 
 const SERVICE = ['BackExpressRejectionReturn'];
 
-/** Submits a form of one of these dialogs: checks it, calls, shows a refusal or closes. */
-function useSubmit<V>(validate: (el: HTMLFormElement) => V | null, call: (v: V) => Promise<{ ok: true } | { ok: false; refusal: Parameters<ReturnType<typeof useZodForm>['showRefusal']>[0] }>, showRefusal: ReturnType<typeof useZodForm>['showRefusal'], onClose: () => void) {
+/** The submit of these dialogs: check the form, call, show a refusal on it or close. */
+function submitWith<V>(validate: (el: HTMLFormElement) => V | null, call: (v: V) => Promise<Outcome<unknown>>, showRefusal: (err: ApiError, el: HTMLFormElement) => void, onClose: () => void) {
   return async (e: FormEvent) => {
     e.preventDefault();
     const el = e.currentTarget as HTMLFormElement;
@@ -43,7 +44,7 @@ export function ConfirmReturnModal({ row, onClose }: { row: RejectionDto; onClos
   const t = useT();
   const form = useZodForm(returnForm, { returnExpressCompany: '', returnNo: '', expressCost: '' });
   const confirm = useServiceMutation(SERVICE, (a, v: z.output<typeof returnForm>) => a.backExpressRejectionReturn.confirmReturn({ id: row.id, ...v }));
-  const submit = useSubmit((el) => form.validate(el), (v) => confirm.mutateAsync(v), form.showRefusal, onClose);
+  const submit = submitWith((el) => form.validate(el), (v) => confirm.mutateAsync(v), form.showRefusal, onClose);
   return (
     <Modal opened onClose={confirm.isPending ? () => {} : onClose} title={t('确认退回：{0}', row.shipment)} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -64,7 +65,7 @@ export function DeductionModal({ row, onClose }: { row: RejectionDto; onClose: (
   const t = useT();
   const form = useZodForm(deductionForm, { deductionType: String(REJECTION_DEDUCTION_TYPE.returnFreight) as '1', amount: row.expressCost !== null ? String(row.expressCost) : '' });
   const deduct = useServiceMutation(SERVICE, (a, v: z.output<typeof deductionForm>) => a.backExpressRejectionReturn.confirmDeduction({ id: row.id, deductionType: v.deductionType as 1 | 2 | 3, amount: v.amount }));
-  const submit = useSubmit((el) => form.validate(el), (v) => deduct.mutateAsync(v), form.showRefusal, onClose);
+  const submit = submitWith((el) => form.validate(el), (v) => deduct.mutateAsync(v), form.showRefusal, onClose);
   return (
     <Modal opened onClose={deduct.isPending ? () => {} : onClose} title={t('扣费：{0}', row.shipment)} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -87,7 +88,7 @@ export function WarehouseRemarkModal({ row, onClose }: { row: RejectionDto; onCl
   const t = useT();
   const form = useZodForm(remarkForm, { remark: row.warehouseRemark ?? '' });
   const save = useServiceMutation(SERVICE, (a, v: z.output<typeof remarkForm>) => a.backExpressRejectionReturn.addWarehouseRemark({ id: row.id, remark: v.remark }));
-  const submit = useSubmit((el) => form.validate(el), (v) => save.mutateAsync(v), form.showRefusal, onClose);
+  const submit = submitWith((el) => form.validate(el), (v) => save.mutateAsync(v), form.showRefusal, onClose);
   return (
     <Modal opened onClose={save.isPending ? () => {} : onClose} title={t('仓库备注：{0}', row.shipment)} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>

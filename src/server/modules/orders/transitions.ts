@@ -75,6 +75,8 @@ export const PARCEL_RULES = {
   delete: { allowed: (p) => p.receiveStatus === R.declared || p.receiveStatus === R.unclaimed, refusal: '只能删除待签收或无主件的包裹。' },
   /** Damage or wrong goods are recorded on a parcel that is here. */
   markAbnormal: { allowed: (p) => p.receiveStatus !== R.declared, refusal: '包裹尚未签收，请先签收再登记异常。' },
+  /** A return request is sent back only with a parcel that is in the warehouse (DOMAIN §6). */
+  sendBack: { allowed: (p) => p.receiveStatus === R.signed || p.receiveStatus === R.stored, refusal: '包裹不在仓库中（未签收、已拒收或已退回），不能退回。' },
 } as const satisfies Record<string, ParcelRule>;
 
 export function assertParcelAllowed(action: keyof typeof PARCEL_RULES, parcel: { receiveStatus: number }): void {

@@ -3,7 +3,7 @@
 import { backExpressRejectionReturn, expressRejection, type RejectionDto } from '#shared/contracts/rejections.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { FLOW_CHANNEL, labelKey, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
-import { zhHans } from '#shared/i18n/zh-Hans.ts';
+import { translate } from '#shared/i18n/index.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -12,6 +12,7 @@ import * as ledger from '../ledger/ledger.ts';
 import { toPoints } from '../ledger/dto.ts';
 import { pointsToCents } from '../orders/dto.ts';
 import { warehouseById } from '../orders/repository.ts';
+import { assertParcelAllowed, PARCEL_RULES } from '../orders/transitions.ts';
 import * as repo from './repository.ts';
 import { nextRejectionStatus, type RejectionAction } from './transitions.ts';
 
@@ -89,7 +90,7 @@ export const expressRejectionService = implement(expressRejection, () => ({
     const me = requireUser(ctx);
     const parcel = await repo.lockParcelByShipment(ctx.db, input.shipment);
     if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
-    if (parcel.receiveStatus !== RECEIVE_STATUS.signed && parcel.receiveStatus !== RECEIVE_STATUS.stored) {
+    if (!PARCEL_RULES.sendBack.allowed(parcel)) {
       throw conflict(`快递单号 ${input.shipment} 的包裹尚未签收入库，不能申请退回${parcel.receiveStatus === RECEIVE_STATUS.declared ? '；未到仓的包裹可以申请拒收' : ''}`);
     }
     await assertNoPending(ctx.db, input.shipment);
@@ -152,9 +153,8 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
     const me = requireUser(ctx);
     const { row, parcel } = await lockRequest(ctx.db, input.id);
     nextRejectionStatus('confirmReturn', row);
-    if (!parcel || (parcel.receiveStatus !== RECEIVE_STATUS.signed && parcel.receiveStatus !== RECEIVE_STATUS.stored)) {
-      throw conflict(`快递单号 ${row.shipment} 的包裹不在仓库中，不能退回`);
-    }
+    if (!parcel) throw notFound('包裹');
+    assertParcelAllowed('sendBack', parcel);
     await repo.updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.returned });
     await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'returned', before: parcel.receiveStatus, after: RECEIVE_STATUS.returned }]);
     return dto(ctx.db, await move(ctx.db, me, row, 'confirmReturn', {
@@ -184,7 +184,7 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
     const earlier = await ledger.flowsByRefPrefix(ctx.db, row.userId, `rejection:${row.id}:`);
     const posted = await ledger.post(ctx.db, row.userId, [{
       channel: FLOW_CHANNEL.rejectionFee, amountCents: -amountCents, ref: `rejection:${row.id}:${earlier.length + 1}`,
-      orderNumber: row.shipment, remark: `${zhHans[labelKey('RejectionDeductionType', input.deductionType)] ?? ''}（快递单号 ${row.shipment}）`,
+      orderNumber: row.shipment, remark: `${translate('zh-Hans', labelKey('RejectionDeductionType', input.deductionType))}（快递单号 ${row.shipment}）`,
     }], { creator: { userId: me.id, name: me.userName } });
     if (!posted.ok) {
       throw conflict(`卖家积分不足：需扣 ${toPoints(posted.neededCents).toFixed(2)}，余额 ${toPoints(posted.balanceCents).toFixed(2)}。请卖家充值后再扣费。`);
