@@ -100,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerExports(app, deps);
   await registerExpressImport(app, deps);
   await registerLabels(app, deps);
-  await registerPayment(app, deps);
+  await registerPayment(app, deps, options.tokenSecret);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings } from './config.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -17,5 +17,20 @@ describe('configuration', () => {
   });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+  it('turns the test payment page on by default only on the embedded database, and warns whenever it is on', () => {
+    const embedded = loadConfig({});
+    expect(embedded).toMatchObject({ paymentProvider: 'test', testPaymentDailyCapPoints: 10_000 });
+    expect(startupWarnings(embedded).join('\n')).toContain('PAYMENT_PROVIDER=test');
+    const server = loadConfig({ DATABASE_URL: 'postgres://db/haicang' });
+    expect(server.paymentProvider).toBe('none');
+    expect(startupWarnings(server)).toEqual([]);
+    const chosen = loadConfig({ DATABASE_URL: 'postgres://db/haicang', PAYMENT_PROVIDER: 'test', PAYMENT_TEST_DAILY_CAP: '500' });
+    expect(chosen).toMatchObject({ paymentProvider: 'test', testPaymentDailyCapPoints: 500 });
+    expect(startupWarnings(chosen).join('\n')).toContain('500 points');
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).paymentProvider).toBe('none');
+    for (const env of [{ PAYMENT_PROVIDER: 'paypal' }, { PAYMENT_TEST_DAILY_CAP: '0' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+    }
   });
 });

@@ -1,8 +1,12 @@
 // Configuration from the environment, validated once at start (issue 2 §2).
 import { z } from 'zod';
 import path from 'node:path';
+import { MAX_RECHARGE_POINTS } from '#shared/contracts/ledger.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `test`: the built-in test page; `none`: online recharge is off (GeneratePaymentUrl answers 409). */
+export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,6 +17,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+  PAYMENT_TEST_DAILY_CAP: z.coerce.number().int().min(1).max(MAX_RECHARGE_POINTS * 10).default(10_000),
 });
 
 export interface Config {
@@ -24,6 +30,14 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   tokenLifetimeSeconds: number;
   dbPoolSize: number;
+  /**
+   * Where sellers pay online recharges. The test page credits points without money, so it is the
+   * default only on the embedded database (a trial on one machine); with DATABASE_URL it must be
+   * chosen explicitly, otherwise online recharge is off.
+   */
+  paymentProvider: PaymentProviderName;
+  /** In test mode, the most points one seller may recharge per day (Asia/Shanghai). */
+  testPaymentDailyCapPoints: number;
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +53,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
+    paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
   };
+}
+
+/** What the server warns about at every start (main.ts logs each line at warn level). */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.paymentProvider === 'test') {
+    warnings.push(`PAYMENT_PROVIDER=test: online recharges are paid on the built-in test page and credit points without any money `
+      + `(at most ${config.testPaymentDailyCapPoints} points per seller per day, PAYMENT_TEST_DAILY_CAP). Do not use it in production.`);
+  }
+  return warnings;
 }

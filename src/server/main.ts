@@ -1,5 +1,5 @@
 // Starts the server: configuration, database (migrate, seed on first start), HTTP, shutdown.
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { buildApp } from './app.ts';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
   const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR });
   if (seeded) app.log.info('first start: seeded host admin and tenant Default (admin / 123qwe)');
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   const purge = async () => {
     try { await purgeIdempotencyKeys(database.root); } catch (err) { app.log.warn({ err }, 'idempotency purge failed'); }

@@ -70,13 +70,16 @@ export const isSellerPermission = (name: string): boolean => name === 'Front' ||
 
 export { USER_TYPE, type UserType } from './user-type.ts';
 
+/** The static role of each side that holds every permission: its members may grant anything (decision 0018). */
+export const ADMIN_ROLE = 'Admin';
+
 export interface StaticRole { name: string; displayName: string; description: string; permissions: readonly PermissionName[]; isDefault?: boolean }
 
 const TENANT_ADMIN = permissionsForSide('tenant').map((p) => p.name).filter((n) => !isSellerPermission(n));
 
 /** Static roles seeded for every tenant (DOMAIN §1). */
 export const TENANT_STATIC_ROLES: readonly StaticRole[] = [
-  { name: 'Admin', displayName: '管理员', description: '全部后台权限', permissions: TENANT_ADMIN },
+  { name: ADMIN_ROLE, displayName: '管理员', description: '全部后台权限', permissions: TENANT_ADMIN },
   {
     name: 'Seller', displayName: '卖家', description: '店铺卖家（前台）', isDefault: true,
     permissions: ['Front', 'Front.Orders', 'Front.Stock', 'Front.Abroad', 'Front.Amount', 'Front.Shops', 'Urgent.Order'],
@@ -89,5 +92,5 @@ export const TENANT_STATIC_ROLES: readonly StaticRole[] = [
 
 /** The host's one static role. */
 export const HOST_STATIC_ROLES: readonly StaticRole[] = [
-  { name: 'Admin', displayName: '管理员', description: '平台管理员', permissions: permissionsForSide('host').map((p) => p.name) },
+  { name: ADMIN_ROLE, displayName: '管理员', description: '平台管理员', permissions: permissionsForSide('host').map((p) => p.name) },
 ];

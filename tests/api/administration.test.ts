@@ -27,7 +27,7 @@ describe('administration', () => {
 
   it('creates a staff user who is then refused User/GetAll with 403', async () => {
     const u = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    expect(u.roleNames).toEqual(['Warehouse']);
+    expect(u.roleNames).toEqual(['WAREHOUSE']);
     const staff = await signIn(t.app, u.userName, u.password, 1);
     const res = await call(t.app, 'GET', svc('User', 'GetAll'), staff);
     expect(res.status).toBe(403);
@@ -69,7 +69,7 @@ describe('administration', () => {
     const u = await createUser(t.app, admin);
     const upd = await call(t.app, 'PUT', svc('User', 'Update'), admin, { ...buildUser({ userName: u.userName }), id: u.id, name: '新名字', roleNames: ['Warehouse'] });
     expect(upd.status).toBe(200);
-    expect(upd.body.result).toMatchObject({ name: '新名字', roleNames: ['Warehouse'] });
+    expect(upd.body.result).toMatchObject({ name: '新名字', roleNames: ['WAREHOUSE'] });
     await call(t.app, 'POST', svc('User', 'DeActivate'), admin, { id: u.id });
     expect((await call(t.app, 'GET', svc('User', 'Get'), admin, { id: u.id })).body.result.isActive).toBe(false);
     await call(t.app, 'POST', svc('User', 'Activate'), admin, { id: u.id });
@@ -107,6 +107,35 @@ describe('administration', () => {
     const me = await signIn(t.app, u.userName, u.password, 1);
     const cfg = await call(t.app, 'GET', '/AbpUserConfiguration/GetAll', me);
     expect(Object.keys(cfg.body.result.auth.grantedPermissions).sort()).toEqual(['Order.Manages', 'OrderManage.ExpressShipmentDelivery']);
+  });
+
+  it('speaks ABP\'s role and user shapes: Role/GetRoleForEdit, normalized roleNames (either spelling accepted)', async () => {
+    const me = await call(t.app, 'GET', svc('User', 'Get'), admin, { id: admin.userId });
+    expect(me.body.result.roleNames).toEqual(['ADMIN']);
+    const roles = (await call(t.app, 'GET', svc('User', 'GetRoles'), admin)).body.result.items as { id: number; name: string; normalizedName: string }[];
+    const warehouse = roles.find((r) => r.name === 'Warehouse')!;
+    expect(warehouse.normalizedName).toBe('WAREHOUSE');
+    for (const spelling of ['Warehouse', 'WAREHOUSE', 'warehouse']) {
+      expect((await createUser(t.app, admin, { roleNames: [spelling] })).roleNames, spelling).toEqual(['WAREHOUSE']);
+    }
+    // A role created with its own normalized name is found by either.
+    const own = await call(t.app, 'POST', svc('Role', 'Create'), admin, { name: 'Checker', normalizedName: 'QC', displayName: '质检', grantedPermissions: [] });
+    expect(own.status).toBe(200);
+    expect((await createUser(t.app, admin, { roleNames: ['Checker'] })).roleNames).toEqual(['QC']);
+    expect((await createUser(t.app, admin, { roleNames: ['QC', 'Warehouse'] })).roleNames).toEqual(['QC', 'WAREHOUSE']);
+
+    const edit = await call(t.app, 'GET', svc('Role', 'GetRoleForEdit'), admin, { Id: warehouse.id });
+    expect(edit.status).toBe(200);
+    expect(edit.body.result.role).toEqual({ id: warehouse.id, name: 'Warehouse', displayName: '仓库作业', description: expect.any(String), isStatic: true });
+    expect(edit.body.result.grantedPermissionNames).toEqual(expect.arrayContaining(['warehouse.Stock', 'OrderManage.ExpressShipmentDelivery']));
+    expect(edit.body.result.grantedPermissionNames).not.toContain('Pages.Users');
+    const names = edit.body.result.permissions.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Pages.Users', 'Amount.Manages', 'Front.Orders']));
+    expect(names).not.toContain('Pages.Tenants');
+    expect(edit.body.result.permissions[0]).toMatchObject({ name: expect.any(String), displayName: expect.any(String), description: null });
+    expect((await call(t.app, 'GET', svc('Role', 'GetRoleForEdit'), admin, { id: 999_999 })).status).toBe(404);
+    const staff = await signIn(t.app, (await createUser(t.app, admin, { roleNames: ['Warehouse'], password: 'secret123' })).userName, 'secret123', 1);
+    expect((await call(t.app, 'GET', svc('Role', 'GetRoleForEdit'), staff, { id: warehouse.id })).status).toBe(403);
   });
 
   it('refuses to delete or rename a static role', async () => {

@@ -78,6 +78,8 @@ export async function createTestApp(): Promise<TestApp> {
 
 export interface Caller {
   token?: string | undefined;
+  /** The enc_auth_token cookie's value a browser holds for this session. */
+  encryptedToken?: string | undefined;
   tenantId?: number | null | undefined;
   userId?: number | undefined;
 }
@@ -102,10 +104,10 @@ export async function call<T = any>(app: FastifyInstance, method: InjectOptions[
   return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
 }
 
-export async function signIn(app: FastifyInstance, userName: string, password: string, tenantId: number | null): Promise<Caller & { userId: number }> {
+export async function signIn(app: FastifyInstance, userName: string, password: string, tenantId: number | null): Promise<Caller & { userId: number; encryptedToken: string }> {
   const res = await call(app, 'POST', '/api/TokenAuth/Authenticate', { tenantId }, { userNameOrEmailAddress: userName, password });
   if (res.status !== 200) throw new Error(`sign-in of ${userName} failed: ${res.status} ${JSON.stringify(res.body.error)}`);
-  return { token: res.body.result.accessToken, tenantId, userId: res.body.result.userId };
+  return { token: res.body.result.accessToken, encryptedToken: res.body.result.encryptedAccessToken, tenantId, userId: res.body.result.userId };
 }
 
 export const svc = (service: string, action: string) => `/api/services/app/${service}/${action}`;

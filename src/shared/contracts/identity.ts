@@ -108,6 +108,7 @@ export const user = defineService('User', {
 });
 
 export const FlatPermissionDto = z.object({ name: z.string(), displayName: z.string(), description: z.string().nullable(), parentName: z.string().nullable(), level: z.number().int() });
+export type FlatPermissionDto = z.infer<typeof FlatPermissionDto>;
 export interface PermissionTreeNode { name: string; displayName: string; isGranted: boolean; children: PermissionTreeNode[] }
 export const PermissionTreeNode: z.ZodType<PermissionTreeNode> = z.lazy(() =>
   z.object({ name: z.string(), displayName: z.string(), isGranted: z.boolean(), children: z.array(PermissionTreeNode) }),
@@ -118,9 +119,17 @@ const roleFields = {
   displayName: text(64), normalizedName: z.string().trim().max(32).optional(),
   description: optionalText(256), grantedPermissions: z.array(z.string().max(128)).max(200).optional().default([]),
 };
+/** ABP's GetRoleForEditOutput: the role, the side's permissions, and the role's granted ones. */
+export const GetRoleForEditOutput = z.object({
+  role: z.object({ id: z.number().int(), name: z.string(), displayName: z.string(), description: z.string().nullable(), isStatic: z.boolean() }),
+  permissions: z.array(FlatPermissionDto),
+  grantedPermissionNames: z.array(z.string()),
+});
+
 export const role = defineService('Role', {
   getAll: { method: 'GET', input: paged({ keyword: z.string().trim().max(64).optional(), permission: z.string().max(128).optional() }), output: pagedResult(RoleDto), permission: 'Pages.Roles' },
   get: { method: 'GET', input: EntityDto, output: RoleDto, permission: 'Pages.Roles' },
+  getRoleForEdit: { method: 'GET', input: EntityDto, output: GetRoleForEditOutput, permission: 'Pages.Roles' },
   create: { method: 'POST', input: z.object(roleFields), output: RoleDto, permission: 'Pages.Roles' },
   update: { method: 'PUT', input: z.object({ id: z.number().int().positive(), ...roleFields }), output: RoleDto, permission: 'Pages.Roles' },
   delete: { method: 'DELETE', input: EntityDto, output: z.null(), permission: 'Pages.Roles' },

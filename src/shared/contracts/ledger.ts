@@ -83,9 +83,13 @@ export const recharge = defineService('Recharge', {
     output: pagedResult(FlowDto).extend({ balance: z.number() }),
   },
   getBalance: { method: 'GET', permission: 'Front.Amount', input: z.object({}), output: z.object({ balance: z.number() }) },
-  /** Creates a recharge order (0 待支付) and answers where to pay it. */
+  /** Creates a recharge order (0 待支付) and answers where to pay it: the payment address, as the spec says. */
   generatePaymentUrl: {
-    method: 'GET', permission: 'Front.Amount', input: z.object({ amount: rechargeAmount }), output: RechargeOrderDto,
+    method: 'GET', permission: 'Front.Amount', input: z.object({ amount: rechargeAmount }), output: z.string(),
+  },
+  /** The same, answering the whole order: the console keeps its id to ask ConfirmPayment when the seller returns. */
+  createRecharge: {
+    method: 'POST', permission: 'Front.Amount', input: z.object({ amount: rechargeAmount }), output: RechargeOrderDto,
   },
   /** Asks the provider; on paid, settles the order (1 已支付) and posts channel 1 once. */
   confirmPayment: { method: 'GET', permission: 'Front.Amount', input: EntityDto, output: RechargeOrderDto },

@@ -31,7 +31,7 @@ describe('积分充值', () => {
     const opened: string[] = [];
     const { api, calls } = fakeApi({
       'Recharge.getBalance': () => ({ balance }),
-      'Recharge.generatePaymentUrl': (r) => buildRecharge({ amount: (r.query as { amount: number }).amount }),
+      'Recharge.createRecharge': (r) => buildRecharge({ amount: (r.body as { amount: number }).amount }),
       'Recharge.confirmPayment': () => (paid ? buildRecharge({ status: 1, paidTime: '2026-11-20T02:01:00Z' }) : buildRecharge()),
     });
     renderWithProviders(<Harness opened={opened} />, { api });
@@ -40,7 +40,7 @@ describe('积分充值', () => {
     await user.click(screen.getByRole('radio', { name: '500.00' }));
     await user.click(screen.getByRole('button', { name: '去支付' }));
     await waitFor(() => expect(opened).toEqual(['/pay/test/' + 'a'.repeat(32)]));
-    expect(callsOf(calls, 'Recharge.generatePaymentUrl')[0]!.query).toEqual({ amount: 500 });
+    expect(callsOf(calls, 'Recharge.createRecharge')[0]!.body).toEqual({ amount: 500 });
 
     expect(await screen.findByText('充值单 R42')).toBeTruthy();
     expect(screen.getByText('待支付')).toBeTruthy();
@@ -87,14 +87,14 @@ describe('积分充值', () => {
     const opened: string[] = [];
     const { api, calls } = fakeApi({
       'Recharge.getBalance': () => ({ balance: 0 }),
-      'Recharge.generatePaymentUrl': () => { throw new ApiError('您的请求无效!', 'http', 400, 'amount: 充值金额必须大于 0', [{ message: '充值金额必须大于 0', members: ['amount'] }]); },
+      'Recharge.createRecharge': () => { throw new ApiError('您的请求无效!', 'http', 400, 'amount: 充值金额必须大于 0', [{ message: '充值金额必须大于 0', members: ['amount'] }]); },
     });
     renderWithProviders(<Harness opened={opened} />, { api });
     const input = await screen.findByRole('textbox', { name: '充值金额' });
     await user.clear(input);
     await user.click(screen.getByRole('button', { name: '去支付' }));
     expect(await screen.findByText('请输入充值金额')).toBeTruthy();
-    expect(callsOf(calls, 'Recharge.generatePaymentUrl')).toHaveLength(0);
+    expect(callsOf(calls, 'Recharge.createRecharge')).toHaveLength(0);
 
     await user.type(input, '0.01');
     await user.click(screen.getByRole('button', { name: '去支付' }));

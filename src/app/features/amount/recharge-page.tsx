@@ -41,7 +41,7 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
   const [amount, setAmount] = useState<number | string>(PRESET_AMOUNTS[0]);
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const generate = useServiceMutation([], (a, input: { amount: number }) => a.recharge.generatePaymentUrl(input));
+  const generate = useServiceMutation([], (a, input: { amount: number }) => a.recharge.createRecharge(input));
 
   const order = useQuery({ ...confirmQuery(api, rechargeId ?? 0), enabled: rechargeId !== undefined });
   const status = order.data?.status;

@@ -1,5 +1,5 @@
 // Creates a side's static roles and its admin user (seed for host and Default, Tenant/Create).
-import { HOST_STATIC_ROLES, TENANT_STATIC_ROLES } from '#shared/permissions.ts';
+import { ADMIN_ROLE, HOST_STATIC_ROLES, TENANT_STATIC_ROLES } from '#shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { insertRole, insertUser, normalize, setRolePermissions, setUserRoles } from './repository.ts';
@@ -16,7 +16,7 @@ export async function provisionSide(tx: Db, side: 'host' | 'tenant', adminEmail:
       isStatic: true, isDefault: def.isDefault ?? false,
     });
     await setRolePermissions(tx, role.id, def.permissions);
-    if (def.name === 'Admin') adminRoleId = role.id;
+    if (def.name === ADMIN_ROLE) adminRoleId = role.id;
   }
   const admin = await insertUser(tx, {
     userName: DEFAULT_ADMIN.userName, normalizedUserName: normalize(DEFAULT_ADMIN.userName), name: 'admin', surname: 'admin',

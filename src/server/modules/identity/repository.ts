@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, TenantId } from '../../db/client.ts';
 import { rolePermissions, roles, tenants, userRoles, users } from '../../db/schema/index.ts';
+import { ADMIN_ROLE } from '#shared/permissions.ts';
 import type { CurrentUser } from '../../framework.ts';
 import type { Principal } from '../../lib/tokens.ts';
 
@@ -64,13 +65,28 @@ export async function getUser(tx: Db, id: number): Promise<UserRow | undefined> 
   return row;
 }
 
+/** Whether the user holds its side's static Admin role: the tenant admin (or the host's), who may grant anything. */
+export async function holdsStaticAdmin(tx: Db, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: roles.id }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.isStatic, true), eq(roles.normalizedName, normalize(ADMIN_ROLE)))).limit(1);
+  return !!row;
+}
+
+/** The union of the user's roles' permissions. */
+export async function permissionsOfUser(tx: Db, userId: number): Promise<string[]> {
+  const rows = await tx.selectDistinct({ name: rolePermissions.name }).from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId)).where(eq(userRoles.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+/** The users' roles by normalized name (`ADMIN`), as ABP's UserDto.roleNames carries them. */
 export async function roleNamesOf(tx: Db, userIds: readonly number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
   if (userIds.length === 0) return map;
-  const rows = await tx.select({ userId: userRoles.userId, name: roles.name }).from(userRoles)
+  const rows = await tx.select({ userId: userRoles.userId, name: roles.normalizedName }).from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(inArray(userRoles.userId, [...userIds]))
-    .orderBy(asc(roles.name));
+    .orderBy(asc(roles.normalizedName));
   for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.name]);
   return map;
 }
@@ -132,7 +148,9 @@ export async function setUserRoles(tx: Db, userId: number, roleIds: readonly num
 
 export async function rolesByNames(tx: Db, names: readonly string[]): Promise<RoleRow[]> {
   if (names.length === 0) return [];
-  return tx.select().from(roles).where(inArray(roles.normalizedName, names.map(normalize)));
+  const wanted = names.map(normalize);
+  // Either the normalized name or the name (a role created with its own normalizedName has both).
+  return tx.select().from(roles).where(or(inArray(roles.normalizedName, wanted), inArray(sql`upper(${roles.name})`, wanted)));
 }
 
 export async function defaultRoles(tx: Db): Promise<RoleRow[]> {

@@ -1,6 +1,9 @@
 // Sign-in, session, account, users, roles and tenants (spec 000 §7, DOMAIN §1).
 import { ALL_PERMISSIONS, PERMISSION_NAMES, permissionsForSide, type FlatPermission } from '#shared/permissions.ts';
-import { account, role, session, tenant, tokenAuth, user, TENANT_AVAILABILITY, type PermissionTreeNode, type RoleDto, type TenantDto, type UserDto } from '#shared/contracts/identity.ts';
+import {
+  account, role, session, tenant, tokenAuth, user, TENANT_AVAILABILITY,
+  type FlatPermissionDto, type PermissionTreeNode, type RoleDto, type TenantDto, type UserDto,
+} from '#shared/contracts/identity.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
@@ -105,7 +108,7 @@ export const accountService = implement(account, () => ({
     if (!t.isActive) throw conflict(`租户 ${t.tenancyName} 未激活，不能注册。`);
     const created = await createUserRow(ctx.db, ctx.tenantId, {
       userName: input.userName, name: input.name, surname: input.surname, emailAddress: input.emailAddress ?? null,
-      phoneNumber: input.phoneNumber ?? null, password: input.password, userType: 1, isActive: true, roleNames: null,
+      phoneNumber: input.phoneNumber ?? null, password: input.password, userType: 1, isActive: true, roles: null,
     });
     return { canLogin: true, userId: created.id, userCode: created.userCode! };
   },
@@ -113,14 +116,14 @@ export const accountService = implement(account, () => ({
 
 interface UserFields {
   userName: string; name: string; surname: string; emailAddress: string | null; phoneNumber: string | null;
-  password: string; userType: 0 | 1; isActive: boolean; roleNames: string[] | null;
+  password: string; userType: 0 | 1; isActive: boolean; roles: repo.RoleRow[] | null;
 }
 
 /** Creates a user in the transaction's tenant; a seller gets the next S-code; null roles = default roles. */
 async function createUserRow(tx: Db, tenantId: number | null, f: UserFields): Promise<repo.UserRow> {
   if (await repo.userNameTaken(tx, tenantId, f.userName)) throw conflict(`用户名 ${f.userName} 已被使用。`);
   if (f.emailAddress && (await repo.emailTaken(tx, tenantId, f.emailAddress))) throw conflict(`邮箱 ${f.emailAddress} 已被使用。`);
-  const roleRows = f.roleNames === null ? await repo.defaultRoles(tx) : await resolveRoles(tx, f.roleNames);
+  const roleRows = f.roles ?? await repo.defaultRoles(tx);
   const row = await repo.insertUser(tx, {
     userName: f.userName, normalizedUserName: repo.normalize(f.userName), name: f.name, surname: f.surname,
     emailAddress: f.emailAddress, normalizedEmailAddress: f.emailAddress ? repo.normalize(f.emailAddress) : null,
@@ -131,15 +134,57 @@ async function createUserRow(tx: Db, tenantId: number | null, f: UserFields): Pr
   return row;
 }
 
+/** Roles by name or normalized name (ABP clients send either). */
 async function resolveRoles(tx: Db, names: readonly string[]): Promise<repo.RoleRow[]> {
-  const unique = [...new Set(names.map(repo.normalize))];
-  const rows = await repo.rolesByNames(tx, unique);
-  if (rows.length !== unique.length) {
-    const found = new Set(rows.map((r) => r.normalizedName));
-    const missing = names.filter((n) => !found.has(repo.normalize(n)));
-    throw invalid('roleNames', `角色不存在：${missing.join('、')}`);
-  }
+  const rows = await repo.rolesByNames(tx, [...new Set(names.map(repo.normalize))]);
+  const found = new Set(rows.flatMap((r) => [r.normalizedName, repo.normalize(r.name)]));
+  const missing = names.filter((n) => !found.has(repo.normalize(n)));
+  if (missing.length) throw invalid('roleNames', `角色不存在：${missing.join('、')}`);
   return rows;
+}
+
+// No escalation (decision 0018): ABP lets a holder of Pages.Users or Pages.Roles hand out anything,
+// themselves included. Here a user may grant only permissions it holds, and change only users and
+// roles whose permissions it holds all of; the static Admin role's members (the tenant admin, the
+// host admin) keep full power.
+
+/** What the caller may hand out: null = anything (a static Admin), else the permissions it holds. */
+async function grantLimit(ctx: RequestContext): Promise<ReadonlySet<string> | null> {
+  const me = requireUser(ctx);
+  return (await repo.holdsStaticAdmin(ctx.db, me.id)) ? null : me.permissions;
+}
+
+const beyond = (limit: ReadonlySet<string> | null, names: readonly string[]): string[] => (limit ? names.filter((n) => !limit.has(n)) : []);
+
+/** Refuses granting any of `roles` that carries a permission beyond the caller's. */
+async function refuseRolesBeyond(tx: Db, limit: ReadonlySet<string> | null, roles: readonly repo.RoleRow[]): Promise<void> {
+  if (!limit || roles.length === 0) return;
+  const perms = await repo.permissionsOf(tx, roles.map((r) => r.id));
+  for (const r of roles) {
+    const extra = beyond(limit, perms.get(r.id) ?? []);
+    if (extra.length) throw conflict(`不能授予角色 ${r.displayName}：它含有您自己没有的权限。`, `您没有的权限：${extra.join('、')}`);
+  }
+}
+
+/** Refuses changing a user who holds permissions beyond the caller's (an admin, say: its password, roles, state). */
+async function refuseUserBeyond(tx: Db, limit: ReadonlySet<string> | null, user: repo.UserRow): Promise<void> {
+  if (!limit) return;
+  const extra = beyond(limit, await repo.permissionsOfUser(tx, user.id));
+  if (extra.length) throw conflict(`不能修改用户 ${user.userName}：其权限超出了您自己的权限。`, `您没有的权限：${extra.join('、')}`);
+}
+
+/** Refuses changing a role that carries permissions beyond the caller's, or adding any it lacks. */
+function refuseRoleBeyond(limit: ReadonlySet<string> | null, role: { displayName: string }, current: readonly string[], granted: readonly string[]): void {
+  const extra = beyond(limit, [...new Set([...current, ...granted])]);
+  if (extra.length) throw conflict(`不能授予自己没有的权限，也不能修改权限超出您自己的角色 ${role.displayName}。`, `您没有的权限：${extra.join('、')}`);
+}
+
+/** The user to change, within the caller's reach. */
+async function userInReach(ctx: RequestContext, id: number): Promise<repo.UserRow> {
+  const row = await repo.getUser(ctx.db, id);
+  if (!row) throw notFound('用户');
+  await refuseUserBeyond(ctx.db, await grantLimit(ctx), row);
+  return row;
 }
 
 async function userDto(tx: Db, row: repo.UserRow): Promise<UserDto> {
@@ -163,20 +208,25 @@ export const userService = implement(user, () => ({
     return userDto(ctx.db, row);
   },
   async create(input, ctx) {
+    const roles = await resolveRoles(ctx.db, input.roleNames);
+    await refuseRolesBeyond(ctx.db, await grantLimit(ctx), roles);
     const row = await createUserRow(ctx.db, ctx.tenantId, {
       userName: input.userName, name: input.name, surname: input.surname, emailAddress: input.emailAddress ?? null,
       phoneNumber: input.phoneNumber ?? null, password: input.password, userType: input.userType, isActive: input.isActive,
-      roleNames: input.roleNames,
+      roles,
     });
     return userDto(ctx.db, row);
   },
   async update(input, ctx) {
     const existing = await repo.getUser(ctx.db, input.id);
     if (!existing) throw notFound('用户');
+    const limit = await grantLimit(ctx);
+    await refuseUserBeyond(ctx.db, limit, existing);
     if (await repo.userNameTaken(ctx.db, ctx.tenantId, input.userName, input.id)) throw conflict(`用户名 ${input.userName} 已被使用。`);
     if (input.emailAddress && (await repo.emailTaken(ctx.db, ctx.tenantId, input.emailAddress, input.id))) throw conflict(`邮箱 ${input.emailAddress} 已被使用。`);
     if (existing.id === requireUser(ctx).id && !input.isActive) throw conflict('不能停用自己的账号。');
     const roleRows = await resolveRoles(ctx.db, input.roleNames);
+    await refuseRolesBeyond(ctx.db, limit, roleRows);
     // A staff user who becomes a seller gets a seller code; the code stays if the type changes back.
     const userCode = input.userType === 1 && !existing.userCode && ctx.tenantId !== null ? await nextUserCode(ctx.db) : existing.userCode;
     const row = await repo.updateUser(ctx.db, input.id, {
@@ -189,6 +239,7 @@ export const userService = implement(user, () => ({
   },
   async delete(input, ctx) {
     refuseSelf(ctx, input.id, '删除');
+    await userInReach(ctx, input.id);
     const row = await repo.updateUser(ctx.db, input.id, { isDeleted: true, isActive: false });
     if (!row) throw notFound('用户');
     return null;
@@ -199,17 +250,21 @@ export const userService = implement(user, () => ({
     return { items: rows.map((r) => toRoleDto(r, perms.get(r.id) ?? [])) };
   },
   async activate(input, ctx) {
+    await userInReach(ctx, input.id);
     if (!(await repo.updateUser(ctx.db, input.id, { isActive: true }))) throw notFound('用户');
     return null;
   },
   async deActivate(input, ctx) {
     refuseSelf(ctx, input.id, '停用');
+    await userInReach(ctx, input.id);
     if (!(await repo.updateUser(ctx.db, input.id, { isActive: false }))) throw notFound('用户');
     return null;
   },
   async resetPassword(input, ctx) {
     const me = await repo.getUser(ctx.db, requireUser(ctx).id);
     if (!me || !(await verifyPassword(input.adminPassword, me.passwordHash))) throw conflict('管理员密码不正确。');
+    // Resetting a stronger user's password would be signing in as them.
+    await userInReach(ctx, input.userId);
     const target = await repo.updateUser(ctx.db, input.userId, { passwordHash: await hashPassword(input.newPassword), accessFailedCount: 0, lockoutEnd: null });
     if (!target) throw notFound('用户');
     return true;
@@ -243,6 +298,13 @@ function checkPermissions(names: readonly string[], side: 'host' | 'tenant'): st
   return [...new Set(names)];
 }
 
+/** The caller's side's permissions, flat, in tree order (GetAllPermissions, GetRoleForEdit). */
+function flatPermissions(ctx: RequestContext): FlatPermissionDto[] {
+  return permissionsForSide(ctx.tenantId === null ? 'host' : 'tenant').map((p) => ({
+    name: p.name, displayName: translate(ctx.language, p.displayName), description: null, parentName: p.parentName, level: p.level,
+  }));
+}
+
 export const roleService = implement(role, () => ({
   async getAll(input, ctx) {
     const { total, rows } = await repo.listRoles(ctx.db, input, pageWindow(input));
@@ -258,6 +320,7 @@ export const roleService = implement(role, () => ({
   async create(input, ctx) {
     if (await repo.roleNameTaken(ctx.db, input.name)) throw conflict(`角色名 ${input.name} 已存在。`);
     const granted = checkPermissions(input.grantedPermissions, ctx.tenantId === null ? 'host' : 'tenant');
+    refuseRoleBeyond(await grantLimit(ctx), input, [], granted);
     const row = await repo.insertRole(ctx.db, {
       name: input.name, normalizedName: repo.normalize(input.normalizedName || input.name), displayName: input.displayName,
       description: input.description ?? null,
@@ -271,6 +334,7 @@ export const roleService = implement(role, () => ({
     if (existing.isStatic && repo.normalize(input.name) !== existing.normalizedName) throw conflict('内置角色不能改名。');
     if (await repo.roleNameTaken(ctx.db, input.name, input.id)) throw conflict(`角色名 ${input.name} 已存在。`);
     const granted = checkPermissions(input.grantedPermissions, ctx.tenantId === null ? 'host' : 'tenant');
+    refuseRoleBeyond(await grantLimit(ctx), existing, (await repo.permissionsOf(ctx.db, [existing.id])).get(existing.id) ?? [], granted);
     const row = await repo.updateRole(ctx.db, input.id, {
       name: input.name, normalizedName: repo.normalize(input.name), displayName: input.displayName, description: input.description ?? null,
     });
@@ -281,16 +345,21 @@ export const roleService = implement(role, () => ({
     const existing = await repo.getRole(ctx.db, input.id);
     if (!existing) throw notFound('角色');
     if (existing.isStatic) throw conflict(`内置角色 ${existing.displayName} 不能删除。`);
+    refuseRoleBeyond(await grantLimit(ctx), existing, (await repo.permissionsOf(ctx.db, [existing.id])).get(existing.id) ?? [], []);
     await repo.deleteRole(ctx.db, input.id);
     return null;
   },
-  async getAllPermissions(_input, ctx) {
-    const side = ctx.tenantId === null ? 'host' : 'tenant';
+  async getRoleForEdit(input, ctx) {
+    const row = await repo.getRole(ctx.db, input.id);
+    if (!row) throw notFound('角色');
+    const granted = (await repo.permissionsOf(ctx.db, [row.id])).get(row.id) ?? [];
     return {
-      items: permissionsForSide(side).map((p) => ({
-        name: p.name, displayName: translate(ctx.language, p.displayName), description: null, parentName: p.parentName, level: p.level,
-      })),
+      role: { id: row.id, name: row.name, displayName: row.displayName, description: row.description, isStatic: row.isStatic },
+      permissions: flatPermissions(ctx), grantedPermissionNames: granted,
     };
+  },
+  async getAllPermissions(_input, ctx) {
+    return { items: flatPermissions(ctx) };
   },
   async getAllPermissionManager(input, ctx) {
     const side = ctx.tenantId === null ? 'host' : 'tenant';

@@ -1,10 +1,11 @@
 // Card payment providers (DOMAIN §5). A recharge order is paid at a provider; the product only asks
 // the provider what happened (ConfirmPayment, and the provider's callback), never trusts the caller.
-// The built-in test-mode provider is the default: its payment page is served by this product and
-// clearly marked 测试支付. A real provider is another adapter of this interface chosen by
-// PAYMENT_PROVIDER.
+// The built-in test-mode provider is the default on the embedded database only (decision 0018): its
+// payment page is served by this product, clearly marked 测试支付, and credits points without money.
+// A real provider is another adapter of this interface chosen by PAYMENT_PROVIDER.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
+import type { Config } from '#server/config.ts';
 import { rechargeOrders } from '#server/db/schema/index.ts';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -35,12 +36,9 @@ export const testProvider: PaymentProvider = {
 
 const PROVIDERS: Record<string, PaymentProvider> = { [TEST_PROVIDER]: testProvider };
 
-/** The provider new recharges use: PAYMENT_PROVIDER, default the test provider. */
-export function currentProvider(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
-  const name = env.PAYMENT_PROVIDER || TEST_PROVIDER;
-  const provider = PROVIDERS[name];
-  if (!provider) throw new Error(`PAYMENT_PROVIDER=${name} is not a known payment provider (known: ${Object.keys(PROVIDERS).join(', ')})`);
-  return provider;
+/** The provider new recharges use (PAYMENT_PROVIDER, checked at start), or null when online recharge is off. */
+export function currentProvider(config: Pick<Config, 'paymentProvider'>): PaymentProvider | null {
+  return config.paymentProvider === 'none' ? null : PROVIDERS[config.paymentProvider] ?? null;
 }
 
 /** The provider an existing order was created with. */

@@ -1,16 +1,22 @@
 // The payment pages outside the service prefix:
 // - GET /pay/test/:ref — the built-in test provider's payment page (plain HTML, marked 测试支付)
 //   with 确认支付 / 取消; its buttons POST back here, the provider records the outcome and calls
-//   the callback, which settles the order exactly as ConfirmPayment does.
+//   the callback, which settles the order exactly as ConfirmPayment does. The test page credits
+//   points without money, so (decision 0018) it opens only for the payer signed in in this browser
+//   (the console's enc_auth_token cookie), its buttons need a same-origin request carrying the
+//   page's token (bound to the recharge and the payer), and it declines beyond the daily cap.
 // - POST /api/Payment/Notify/:provider — the callback a provider calls; it carries only the
 //   reference, and the order is settled from what the provider itself answers.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { RECHARGE_STATUS } from '#shared/enums.ts';
 import { rechargeOrders } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Deps } from '../../framework.ts';
-import { lockRecharge, settleRecharge } from './service.ts';
+import { identifyCaller } from '../../plugins/services.ts';
+import { loadCurrentUser } from '../identity/repository.ts';
+import { lockRecharge, settleRecharge, testCapRefusal } from './service.ts';
 import { TEST_PROVIDER, type RechargeRow } from './payment.ts';
 
 const REF = /^[0-9a-f]{32}$/;
@@ -41,16 +47,17 @@ ${body}
 
 const STATUS_TEXT: Record<number, string> = { 0: '待支付', 1: '已支付', 2: '已关闭' };
 
-function orderPage(order: RechargeRow, message?: string): string {
+function orderPage(order: RechargeRow, message?: string, csrf?: string): string {
   const back = `/amount/recharge?rechargeId=${order.id}`;
   const details = `<h1>海仓积分充值</h1>
 <div class="amount">${money(order.amountCents)} 积分</div>
 <dl><dt>充值单号</dt><dd>R${order.id}</dd><dt>状态</dt><dd id="status">${STATUS_TEXT[order.status] ?? ''}</dd></dl>`;
-  if (order.status === RECHARGE_STATUS.pending && order.providerState === 'pending') {
-    return page('支付', `${details}
+  if (order.status === RECHARGE_STATUS.pending && order.providerState === 'pending' && csrf) {
+    const token = `<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">`;
+    return page('支付', `${details}${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
 <div class="actions">
-<form method="post" action="/pay/test/${order.providerRef}/cancel" style="flex:1;display:flex"><button type="submit">取消</button></form>
-<form method="post" action="/pay/test/${order.providerRef}/confirm" style="flex:1;display:flex"><button type="submit" class="primary">确认支付</button></form>
+<form method="post" action="/pay/test/${order.providerRef}/cancel" style="flex:1;display:flex">${token}<button type="submit">取消</button></form>
+<form method="post" action="/pay/test/${order.providerRef}/confirm" style="flex:1;display:flex">${token}<button type="submit" class="primary">确认支付</button></form>
 </div>`);
   }
   const note = message ?? (order.status === RECHARGE_STATUS.paid ? '支付成功，积分已到账。' : '该充值单已关闭。');
@@ -61,8 +68,53 @@ function notFoundPage(reply: FastifyReply) {
   return reply.code(404).type('text/html; charset=utf-8').send(page('找不到充值单', '<h1>找不到这笔充值</h1><p>支付链接无效或已过期。</p>'));
 }
 
-export async function registerPayment(app: FastifyInstance, deps: Deps): Promise<void> {
+function refusedPage(reply: FastifyReply, message: string) {
+  return reply.code(403).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+    .send(page('无法支付', `<h1>无法打开这笔支付</h1><p>${escapeHtml(message)}</p><p><a href="/amount/recharge">返回海仓充值页面</a></p>`));
+}
+
+const NOT_PAYER = '请在本浏览器登录发起这笔充值的卖家账号，再从海仓充值页面打开支付页面。';
+
+/**
+ * A request from this site's own page: the browser says so (Sec-Fetch-Site), or — for a browser that
+ * does not send it — its Origin is this server. A request with neither is refused.
+ */
+function sameOrigin(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  return req.headers.origin === `${req.protocol}://${req.host}`;
+}
+
+/** The form field `csrf` of a urlencoded body. */
+function formToken(body: unknown): string {
+  return typeof body === 'string' ? new URLSearchParams(body).get('csrf') ?? '' : '';
+}
+
+export async function registerPayment(app: FastifyInstance, deps: Deps, tokenSecret: string): Promise<void> {
   const { database } = deps;
+  const csrfKey = createHash('sha256').update(`haicang-test-payment:${tokenSecret}`).digest();
+  /** The page's token: bound to this recharge and its payer, so it is useless on any other. */
+  const csrfOf = (order: RechargeRow) => createHmac('sha256', csrfKey).update(`${order.tenantId ?? 0}:${order.id}:${order.userId}`).digest('base64url');
+  const csrfMatches = (order: RechargeRow, given: string) => {
+    const want = Buffer.from(csrfOf(order));
+    const got = Buffer.from(given);
+    return got.length === want.length && timingSafeEqual(got, want);
+  };
+
+  /**
+   * Whether the browser's signed-in user (the console's enc_auth_token cookie; never a bearer header,
+   * a page cannot send one) is the order's payer and still active.
+   */
+  async function isPayer(req: FastifyRequest, order: RechargeRow): Promise<boolean> {
+    let principal;
+    try {
+      ({ principal } = await identifyCaller(deps, req, { allowCookie: true, optional: true }));
+    } catch {
+      return false; // a token of another tenant than the Abp.TenantId cookie names
+    }
+    if (!principal || principal.userId !== order.userId || principal.tenantId !== order.tenantId) return false;
+    return !!(await database.withTenant(principal.tenantId, (tx) => loadCurrentUser(tx, database, principal)));
+  }
 
   /** Which tenant a provider reference belongs to: the only cross-tenant read, by an unguessable key. */
   async function tenantOf(provider: string, providerRef: string): Promise<number | undefined> {
@@ -83,37 +135,54 @@ export async function registerPayment(app: FastifyInstance, deps: Deps): Promise
     });
   }
 
+  /** The test provider's order behind a page reference, read in its own short transaction. */
+  async function testOrder(ref: string): Promise<RechargeRow | undefined> {
+    if (!REF.test(ref)) return undefined;
+    const tenantId = await tenantOf(TEST_PROVIDER, ref);
+    if (tenantId === undefined) return undefined;
+    return database.withTenant(tenantId, async (tx) => {
+      const [row] = await tx.select().from(rechargeOrders).where(and(eq(rechargeOrders.provider, TEST_PROVIDER), eq(rechargeOrders.providerRef, ref)));
+      return row;
+    });
+  }
+
   await app.register(async (scope) => {
     // The test page's buttons are plain HTML forms.
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
     scope.get<{ Params: { ref: string } }>('/pay/test/:ref', { schema: { hide: true } }, async (req, reply) => {
-      const { ref } = req.params;
-      if (!REF.test(ref)) return notFoundPage(reply);
-      const tenantId = await tenantOf(TEST_PROVIDER, ref);
-      if (tenantId === undefined) return notFoundPage(reply);
-      const order = await database.withTenant(tenantId, async (tx) => {
-        const [row] = await tx.select().from(rechargeOrders).where(and(eq(rechargeOrders.provider, TEST_PROVIDER), eq(rechargeOrders.providerRef, ref)));
-        return row;
-      });
+      const order = await testOrder(req.params.ref);
       if (!order) return notFoundPage(reply);
-      return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(orderPage(order));
+      if (!(await isPayer(req, order))) return refusedPage(reply, NOT_PAYER);
+      return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(orderPage(order, undefined, csrfOf(order)));
     });
 
     for (const action of ['confirm', 'cancel'] as const) {
-      scope.post<{ Params: { ref: string } }>(`/pay/test/:ref/${action}`, { schema: { hide: true } }, async (req, reply) => {
-        const { ref } = req.params;
-        if (!REF.test(ref)) return notFoundPage(reply);
+      scope.post<{ Params: { ref: string }; Body: unknown }>(`/pay/test/:ref/${action}`, { schema: { hide: true } }, async (req, reply) => {
+        // A form posted by another site (or a script) never reaches the order.
+        if (!sameOrigin(req)) return refusedPage(reply, '支付请求必须来自本站的支付页面。');
+        // Checked before the order's transaction: on the embedded database a second one would wait for it.
+        const found = await testOrder(req.params.ref);
+        if (!found) return notFoundPage(reply);
+        if (!(await isPayer(req, found)) || !csrfMatches(found, formToken(req.body))) return refusedPage(reply, NOT_PAYER);
+        const outcome: { declined: string | null } = { declined: null };
         // The test provider records the payer's choice (once), then calls the product back.
-        const order = await notify(TEST_PROVIDER, ref, async (o, tx) => {
+        const order = await notify(TEST_PROVIDER, found.providerRef, async (o, tx) => {
           if (o.providerState !== 'pending' || o.status !== RECHARGE_STATUS.pending) return o;
+          if (action === 'confirm') {
+            outcome.declined = await testCapRefusal(tx, o.userId, o.amountCents, deps.config.testPaymentDailyCapPoints, new Date(), true);
+            if (outcome.declined) return o;
+          }
           const [row] = await tx.update(rechargeOrders).set({ providerState: action === 'confirm' ? 'paid' : 'cancelled' })
             .where(eq(rechargeOrders.id, o.id)).returning();
           return row!;
         });
         if (!order) return notFoundPage(reply);
-        const message = order.status === RECHARGE_STATUS.paid ? '支付成功，积分已到账。' : order.status === RECHARGE_STATUS.closed ? '已取消支付，充值单已关闭。' : undefined;
-        return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(orderPage(order, message));
+        const { declined } = outcome;
+        const message = declined ?? (order.status === RECHARGE_STATUS.paid ? '支付成功，积分已到账。'
+          : order.status === RECHARGE_STATUS.closed ? '已取消支付，充值单已关闭。' : undefined);
+        return reply.code(declined ? 409 : 200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+          .send(orderPage(order, message, csrfOf(order)));
       });
     }
 

@@ -77,13 +77,14 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
             <Switch label="启用" checked={form.values.isActive ?? true} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} mb={6} />
           </Group>
 
+          {/* roleNames are normalized names (ADMIN), as ABP's UserDto carries them. */}
           <Checkbox.Group label="角色" value={selectedRoles} onChange={(v) => form.setValue('roleNames', v)} error={form.errors.roleNames}>
             {roles.isPending ? (
               <Stack gap={6} mt="xs"><Skeleton h={20} /><Skeleton h={20} /></Stack>
             ) : roles.data?.items.length ? (
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
                 {roles.data.items.map((r) => (
-                  <Checkbox key={r.id} value={r.name} label={r.displayName} description={r.description ?? undefined} />
+                  <Checkbox key={r.id} value={r.normalizedName} label={r.displayName} description={r.description ?? undefined} />
                 ))}
               </SimpleGrid>
             ) : (

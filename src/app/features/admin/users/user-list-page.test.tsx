@@ -12,7 +12,7 @@ import type { UserListSearch } from './user-search.ts';
 
 const buildUser = (over: Partial<UserDto>): UserDto => ({
   id: 1, userName: 'admin', name: 'admin', surname: 'admin', fullName: 'admin', emailAddress: 'admin@example.com', phoneNumber: null,
-  isActive: true, userType: 0, userCode: null, roleNames: ['Admin'], lastLoginTime: '2024-05-06T06:03:00Z', creationTime: '2024-01-02T01:00:00Z',
+  isActive: true, userType: 0, userCode: null, roleNames: ['ADMIN'], lastLoginTime: '2024-05-06T06:03:00Z', creationTime: '2024-01-02T01:00:00Z',
   ...over,
 });
 const buildRole = (over: Partial<RoleDto>): RoleDto => ({
@@ -21,13 +21,13 @@ const buildRole = (over: Partial<RoleDto>): RoleDto => ({
 
 const USERS = [
   buildUser({}),
-  buildUser({ id: 2, userName: 'seller01', name: '王小明', surname: '', fullName: '王小明', userType: 1, userCode: 'S00001', roleNames: ['Seller'], isActive: false, lastLoginTime: null, emailAddress: null }),
+  buildUser({ id: 2, userName: 'seller01', name: '王小明', surname: '', fullName: '王小明', userType: 1, userCode: 'S00001', roleNames: ['SELLER'], isActive: false, lastLoginTime: null, emailAddress: null }),
 ];
 
 function fakeApi(extra: Record<string, FakeHandler> = {}) {
   return createFakeApi({
     'User.getAll': () => ({ totalCount: USERS.length, items: USERS }),
-    'User.getRoles': () => ({ items: [buildRole({}), buildRole({ id: 2, name: 'Seller', displayName: '卖家', isStatic: true, isDefault: true })] }),
+    'User.getRoles': () => ({ items: [buildRole({}), buildRole({ id: 2, name: 'Seller', displayName: '卖家', normalizedName: 'SELLER', isStatic: true, isDefault: true })] }),
     'Session.getCurrentLoginInformations': () => ({
       application: { version: '0.1.0', releaseDate: '2024-01-01', features: {} },
       user: { id: 1, name: 'admin', surname: 'admin', userName: 'admin', emailAddress: null, userType: 0, userCode: null },
@@ -115,10 +115,26 @@ describe('用户管理', () => {
     await waitFor(() => expect(calls(all, 'User.create')).toHaveLength(1));
     expect(calls(all, 'User.create')[0]!.body).toEqual({
       userName: 'seller02', name: '李四', surname: '', emailAddress: null, phoneNumber: null,
-      userType: 1, isActive: true, roleNames: ['Seller'], password: 'secret12',
+      userType: 1, isActive: true, roleNames: ['SELLER'], password: 'secret12',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls(all, 'User.getAll').length).toBeGreaterThan(before));
+  });
+
+  it('edits a user\'s roles by their normalized names, as ABP\'s UserDto carries them', async () => {
+    const { api, calls: all } = fakeApi({ 'User.update': (req) => buildUser({ id: 2, ...(req.body as object) }) });
+    renderWithProviders(<Screen />, { api });
+    const row = (await screen.findByText('seller01')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog', { name: '编辑用户 seller01' });
+    const seller = await within(dialog).findByRole('checkbox', { name: /卖家/ });
+    const admin = within(dialog).getByRole('checkbox', { name: /管理员/ });
+    expect((seller as HTMLInputElement).checked).toBe(true);
+    expect((admin as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(admin);
+    await userEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls(all, 'User.update')).toHaveLength(1));
+    expect((calls(all, 'User.update')[0]!.body as { roleNames: string[] }).roleNames).toEqual(['SELLER', 'ADMIN']);
   });
 
   it('shows a 400 from the server next to the field it names, and a 409 on the form', async () => {

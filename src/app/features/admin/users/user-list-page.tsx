@@ -37,7 +37,7 @@ export function UserListPage({ search, onSearchChange }: UserListPageProps) {
   const api = useApi();
   const [dialog, setDialog] = useState<Dialog>(null);
   const me = useQuery(sessionQuery(api)).data?.user?.id;
-  const roleNames = new Map((useQuery(assignableRolesQuery(api)).data?.items ?? []).map((r) => [r.name, r.displayName]));
+  const roleNames = new Map((useQuery(assignableRolesQuery(api)).data?.items ?? []).map((r) => [r.normalizedName, r.displayName]));
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
   const bulk = useBulkUserAction();
