@@ -6,14 +6,15 @@
 // `queued` with the queue count. A refusal (4xx) is thrown as ApiError/UploadError, as online.
 // Photos ride along: `files` are uploaded just before the action (online now, or by the outbox's
 // replayer later) and their guids fill the named body fields. Actions without the flag are a type
-// error here. This module stays small: the registry and Dexie load on the first queued call.
+// error here. This module stays small (it is in the scan screens' first load): the registry, Dexie and
+// enqueue-call.ts load on the first queued call.
 import { useMemo } from 'react';
 import type { ApiClient } from '#shared/api-client.ts';
 import type { ActionDef, InputOf, OutputOf, ServiceDef } from '#shared/contracts/define.ts';
 import type { Services } from '#shared/contracts/index.ts';
 import { ApiError, useApi } from '../http.ts';
 import { UploadError, uploadFile, type Uploader } from '../upload.ts';
-import { loadOutbox, markOutboxOpen, outboxMayHaveRows, outboxSource, peekOutbox } from './index.ts';
+import { loadOutbox, outboxMayHaveRows, outboxSource, peekOutbox } from './index.ts';
 import { newIdempotencyKey } from './key.ts';
 
 /** The action keys of a service the registry lets the floor queue. */
@@ -66,31 +67,7 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 const noAnswer = (err: unknown) =>
   (err instanceof ApiError && err.kind !== 'http') || (err instanceof UploadError && err.status === null);
 
-type Input = Record<string, unknown>;
-
-/** Writes the call into the outbox (the registry splits it into URL, query and body). */
-async function enqueue(
-  service: string, action: string, input: Input, options: OfflineCallOptions<string>, key: string,
-): Promise<{ key: string; waiting: number }> {
-  const [{ buildRequest }, { services }] = await Promise.all([import('#shared/api-client.ts'), import('#shared/contracts/index.ts')]);
-  const def = (services as unknown as Record<string, ServiceDef>)[service];
-  if (!def?.actions[action]) throw new Error(`${service}.${action} is not in the service registry`);
-  // The types already refuse this; the check keeps a cast or a plain-JS caller honest.
-  if (!def.actions[action].offline) throw new Error(`${def.name}.${action} may not be queued offline`);
-  for (const f of options.files ?? []) {
-    if (def.actions[action].query?.includes(f.field)) throw new Error(`${def.name}.${action}: file field ${f.field} must be a body field`);
-  }
-  const { offline: _offline, ...request } = buildRequest(def, action, input);
-  markOutboxOpen();
-  const outbox = await loadOutbox();
-  const entry = await outbox.enqueue(request, {
-    group: options.group, label: options.label, key, once: options.once,
-    ...(options.files?.length ? { files: options.files } : {}),
-  });
-  void outbox.run();
-  // `once` may have joined a waiting row: its key is the one the server will see.
-  return { key: entry.key, waiting: (await outbox.counts()).waiting };
-}
+export type Input = Record<string, unknown>;
 
 /** Whether a call must queue behind rows of its group instead of overtaking them. */
 async function groupIsWaiting(group: string): Promise<boolean> {
@@ -106,7 +83,8 @@ export async function callOffline(
   const files = (options.files ?? []).map((f) => ({ ...f }));
   const queue = async (cause: unknown): Promise<OfflineResult<unknown>> => {
     try {
-      return { kind: 'queued', ...(await enqueue(service, action, input, { ...options, files }, key)) };
+      const { enqueueCall } = await import('./enqueue-call.ts');
+      return { kind: 'queued', ...(await enqueueCall(service, action, input, { ...options, files }, key)) };
     } catch {
       // The outbox itself is unavailable (no IndexedDB, session unknown): the call's own failure says what happened.
       throw cause instanceof Error ? cause : new ApiError('未知错误', 'network', null);

@@ -7,7 +7,8 @@
 // to 需处理 for the user to retry or discard.
 import { liveQuery, type Subscription } from 'dexie';
 import { OutboxDb, type OutboxEntry, type OutboxFile, type OutboxRequest } from './db.ts';
-import { ApiError, sendRequest } from '../http.ts';
+import { ApiError } from '../http.ts';
+import { sendRequest } from '../request.ts';
 import { UploadError, uploadFile } from '../upload.ts';
 import { newIdempotencyKey } from './key.ts';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildRequest } from '#shared/api-client.ts';
 import { services } from '#shared/contracts/index.ts';
-import { ApiError, createHttpTransport, queryString, sendRequest } from './http.ts';
+import { ApiError, createHttpTransport } from './http.ts';
+import { queryString, sendRequest } from './request.ts';
 
 const source = { getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans' };
 const json = (status: number, data: unknown, headers: Record<string, string> = {}) =>
