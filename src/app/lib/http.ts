@@ -48,7 +48,8 @@ const loadCore = () => (core ??= import('./request.ts').catch((e: unknown) => {
 }));
 
 export function createHttpTransport(source: RequestContextSource, fetchFn?: typeof fetch): Transport {
-  return async (request: ApiRequest, options?: CallOptions) => (await loadCore()).sendRequest(source, request, { ...options, fetch: fetchFn });
+  return async (request: ApiRequest, options?: CallOptions) =>
+    (await loadCore()).sendRequest(source, request, { ...options, fetch: fetchFn });
 }
 
 export const ApiContext = createContext<ApiClient | null>(null);

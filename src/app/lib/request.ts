@@ -40,7 +40,8 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   const params = new URLSearchParams();
   const add = (k: string, v: unknown) => {
     if (v === undefined || v === null) return;
-    params.append(k, v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean));
+    const text = v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
+    params.append(k, text);
   };
   for (const [k, v] of Object.entries(query)) {
     if (Array.isArray(v)) for (const item of v) add(k, item);

@@ -50,7 +50,9 @@ export interface SignStation {
 
 const FEEDBACK: Record<SignResultDto['action'], ScanFeedback> = { SIGNED: 'signed', UNCLAIMED: 'unclaimed', ALREADY: 'already', REJECT: 'reject' };
 
-export function useSignStation({ dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {}): SignStation {
+export function useSignStation(
+  { dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {},
+): SignStation {
   const offlineApi = useOfflineApi();
   const dedupe = useRef<Dedupe>(given ?? createDedupe());
   /** Keys of requests that got no answer, by their exact body: reused when that same scan is retried. */

@@ -26,7 +26,8 @@ beforeAll(() => {
     if (url === '/api/File/UploadFile') {
       const file = (init.body as FormData).get('file') as File;
       server.push({ url, key, body: await file.text() });
-      return new Response(JSON.stringify({ result: { guid: GUID, fileName: file.name, contentType: file.type, size: file.size } }), { status: 200 });
+      const result = { guid: GUID, fileName: file.name, contentType: file.type, size: file.size };
+      return new Response(JSON.stringify({ result }), { status: 200 });
     }
     server.push({ url, key, body: JSON.parse(String(init.body)) });
     if (replyStatus !== 200) return new Response(JSON.stringify({ error: { message: '该包裹已取消，不能拍照' } }), { status: replyStatus });
@@ -62,14 +63,17 @@ function client(reply: (request: ApiRequest) => unknown = () => ({ action: 'SIGN
 }
 
 const sign = { shipment: 'YT7001', warehouseInfoId: 7 };
-const photo = (text = 'jpeg-bytes') => ({ field: 'imageGuid' as const, name: 'a.jpg', type: 'image/jpeg', bytes: new TextEncoder().encode(text).buffer as ArrayBuffer });
+const on = (shipment: string) => ({ group: `parcel:${shipment}`, label: shipment });
+const photo = (text = 'jpeg-bytes') => ({
+  field: 'imageGuid' as const, name: 'a.jpg', type: 'image/jpeg', bytes: new TextEncoder().encode(text).buffer as ArrayBuffer,
+});
 const drain = async () => { await (await loadOutbox()).run({ force: true }); };
 const rows = async () => (await loadOutbox()).db.entries.orderBy('seq').toArray();
 
 describe('offlineApi', () => {
   it('online: sends now with a fresh Idempotency-Key and queues nothing', async () => {
     const { offlineApi, calls } = client();
-    const sent = await offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001' });
+    const sent = await offlineApi.logistics.signByScan(sign, on('YT7001'));
     expect(sent).toMatchObject({ kind: 'sent', result: { action: 'SIGNED' } });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.options?.idempotencyKey).toBe(sent.key);
@@ -79,7 +83,7 @@ describe('offlineApi', () => {
   it('offline: queues without trying, and the replay sends it once under the key it was queued with', async () => {
     const { offlineApi, calls } = client();
     online = false;
-    const queued = await offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001' });
+    const queued = await offlineApi.logistics.signByScan(sign, on('YT7001'));
     expect(queued).toMatchObject({ kind: 'queued', waiting: 1 });
     expect(calls).toEqual([]);
     online = true;
@@ -92,11 +96,11 @@ describe('offlineApi', () => {
   it('no answer: queued under the key the unanswered request carried (the replay cannot do it twice)', async () => {
     const { offlineApi, calls } = client(() => { throw new ApiError('请求超时', 'timeout', null); });
     online = false; // the queued row waits until we look at it
-    const first = await offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001', key: 'k-given' });
+    const first = await offlineApi.logistics.signByScan(sign, { ...on('YT7001'), key: 'k-given' });
     expect(first).toMatchObject({ kind: 'queued', key: 'k-given' });
     online = true;
     const { offlineApi: timingOut, calls: tried } = client(() => { throw new ApiError('请求超时', 'timeout', null); });
-    const second = await timingOut.logistics.signByScan({ ...sign, shipment: 'YT7002' }, { group: 'parcel:YT7002', label: 'YT7002' });
+    const second = await timingOut.logistics.signByScan({ ...sign, shipment: 'YT7002' }, on('YT7002'));
     expect(second.kind).toBe('queued');
     expect(tried[0]!.options?.idempotencyKey).toBe(second.key);
     await drain();
@@ -106,19 +110,21 @@ describe('offlineApi', () => {
 
   it('a refusal is the caller\'s to show: thrown, nothing queued', async () => {
     const { offlineApi } = client(() => { throw new ApiError('该单号不是有效的快递单号', 'http', 400); });
-    await expect(offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001' })).rejects.toMatchObject({ kind: 'http', status: 400 });
+    await expect(offlineApi.logistics.signByScan(sign, on('YT7001'))).rejects.toMatchObject({ kind: 'http', status: 400 });
     expect(await rows()).toEqual([]);
   });
 
   it('never overtakes a queued call of the same group, and `once` joins the waiting row', async () => {
     const { offlineApi, calls } = client();
     online = false;
-    const queued = await offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001', once: true });
+    const queued = await offlineApi.logistics.signByScan(sign, { ...on('YT7001'), once: true });
     const outbox = await loadOutbox();
     const block = vi.spyOn(outbox, 'run').mockResolvedValue(); // keep the row waiting while online
     online = true;
-    const again = await offlineApi.logistics.signByScan(sign, { group: 'parcel:YT7001', label: 'YT7001', once: true });
-    const photoAfter = await offlineApi.logistics.setTakePicture({ id: 41 }, { group: 'parcel:YT7001', label: 'YT7001 照片', files: [photo()] });
+    const again = await offlineApi.logistics.signByScan(sign, { ...on('YT7001'), once: true });
+    const photoAfter = await offlineApi.logistics.setTakePicture({ id: 41 }, {
+      group: 'parcel:YT7001', label: 'YT7001 照片', files: [photo()],
+    });
     block.mockRestore();
     expect(again).toMatchObject({ kind: 'queued', key: queued.key });
     expect(photoAfter.kind).toBe('queued');
@@ -129,7 +135,9 @@ describe('offlineApi', () => {
   it('a photo queued offline is kept in Dexie beside its action, uploaded on replay, then linked with its guid', async () => {
     const { offlineApi, upload } = client();
     online = false;
-    const queued = await offlineApi.logistics.setTakePictureByPhone({ shipment: 'YT7001' }, { group: 'parcel:YT7001', label: 'YT7001', files: [photo('the-photo')] });
+    const queued = await offlineApi.logistics.setTakePictureByPhone({ shipment: 'YT7001' }, {
+      ...on('YT7001'), files: [photo('the-photo')],
+    });
     expect(queued.kind).toBe('queued');
     const outbox = await loadOutbox();
     expect(await outbox.db.files.where('key').equals(queued.key).count()).toBe(1);
@@ -144,9 +152,11 @@ describe('offlineApi', () => {
     expect(await outbox.db.files.count()).toBe(0); // the bytes go once the link is done
   });
 
-  it('online: the photo is uploaded, then linked; no answer after the upload queues the link with the guid (no second upload)', async () => {
+  it('online: the photo is uploaded, then linked; no answer after the upload queues the link with its guid', async () => {
     const linked = client();
-    const sent = await linked.offlineApi.backOrder.setTakePictureAbnormal({ id: 41, reason: '外箱破损' }, { group: 'parcel:YT7001', label: 'YT7001', files: [photo()] });
+    const sent = await linked.offlineApi.backOrder.setTakePictureAbnormal({ id: 41, reason: '外箱破损' }, {
+      ...on('YT7001'), files: [photo()],
+    });
     expect(sent.kind).toBe('sent');
     expect(linked.uploads).toHaveLength(1);
     expect(linked.calls[0]!.request.body).toEqual({ id: 41, imageGuid: GUID, reason: '外箱破损' });
@@ -154,7 +164,7 @@ describe('offlineApi', () => {
     const onUploaded = vi.fn();
     const lost = client(() => { throw new ApiError('未知错误', 'network', null); });
     online = true;
-    const queued = await lost.offlineApi.logistics.setTakePicture({ id: 41 }, { group: 'parcel:YT7009', label: 'YT7009', files: [photo()], onUploaded });
+    const queued = await lost.offlineApi.logistics.setTakePicture({ id: 41 }, { ...on('YT7009'), files: [photo()], onUploaded });
     expect(queued.kind).toBe('queued');
     expect(onUploaded).toHaveBeenCalledWith('imageGuid', GUID);
     await drain();
@@ -166,7 +176,7 @@ describe('offlineApi', () => {
     upload.mockRejectedValueOnce(new UploadError('网络异常，文件未上传，请重试', null));
     online = true;
     const spy = vi.spyOn(await loadOutbox(), 'run').mockResolvedValue();
-    const queued = await offlineApi.logistics.setTakePicture({ id: 41 }, { group: 'parcel:YT7001', label: 'YT7001', files: [photo()] });
+    const queued = await offlineApi.logistics.setTakePicture({ id: 41 }, { ...on('YT7001'), files: [photo()] });
     spy.mockRestore();
     expect(queued.kind).toBe('queued');
     expect(calls).toEqual([]);
@@ -176,7 +186,7 @@ describe('offlineApi', () => {
   it('a 4xx during replay goes to 需处理 with the server\'s sentence and is not retried by itself', async () => {
     const { offlineApi } = client();
     online = false;
-    await offlineApi.logistics.setTakePicture({ id: 41 }, { group: 'parcel:YT7001', label: 'YT7001', files: [photo()] });
+    await offlineApi.logistics.setTakePicture({ id: 41 }, { ...on('YT7001'), files: [photo()] });
     online = true;
     replyStatus = 409;
     await drain();
@@ -185,6 +195,10 @@ describe('offlineApi', () => {
     expect(links).toHaveLength(1);
     expect(server.filter((s) => s.url === '/api/File/UploadFile')).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: 'attention', lastStatus: 409, lastError: '该包裹已取消，不能拍照' });
+    // A fresh call of that parcel is not held behind the refused row: it is sent now.
+    const fresh = client();
+    const now = await fresh.offlineApi.logistics.setTakePicture({ id: 41 }, { ...on('YT7001'), files: [photo()] });
+    expect(now.kind).toBe('sent');
     // The uploaded guid stays with the row: 重试 links the same file without uploading it again.
     replyStatus = 200;
     const outbox = await loadOutbox();

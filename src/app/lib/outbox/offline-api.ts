@@ -54,7 +54,9 @@ export type OfflineResult<T> =
   | { kind: 'queued'; key: string; waiting: number };
 
 type OfflineCall<D> = D extends ActionDef
-  ? <F extends keyof InputOf<D> & string = never>(input: Omit<InputOf<D>, F>, options: OfflineCallOptions<F>) => Promise<OfflineResult<OutputOf<D>>>
+  ? <F extends keyof InputOf<D> & string = never>(
+    input: Omit<InputOf<D>, F>, options: OfflineCallOptions<F>,
+  ) => Promise<OfflineResult<OutputOf<D>>>
   : never;
 
 export type OfflineApi = {
@@ -73,7 +75,7 @@ export type Input = Record<string, unknown>;
 async function groupIsWaiting(group: string): Promise<boolean> {
   if (!peekOutbox() && !outboxMayHaveRows()) return false; // nothing queued: Dexie need not load
   const outbox = await loadOutbox();
-  return outbox.hasOpen(group);
+  return outbox.isWaiting(group);
 }
 
 export async function callOffline(
@@ -102,7 +104,8 @@ export async function callOffline(
       }
       filled[f.field] = f.guid;
     }
-    const call = (api as unknown as Record<string, Record<string, (input: Input, o: { idempotencyKey: string }) => Promise<unknown>>>)[service]![action]!;
+    type Call = (input: Input, o: { idempotencyKey: string }) => Promise<unknown>;
+    const call = (api as unknown as Record<string, Record<string, Call>>)[service]![action]!;
     return { kind: 'sent', result: await call(filled, { idempotencyKey: key }), key };
   } catch (err) {
     if (noAnswer(err)) return queue(err);
@@ -121,7 +124,8 @@ export function createOfflineApi(api: ApiClient, upload: Uploader): OfflineApi {
         s = new Proxy({} as Record<string, unknown>, {
           get(cache, action) {
             if (typeof action !== 'string') return undefined;
-            cache[action] ??= (input: Input, options: OfflineCallOptions<string>) => callOffline(api, upload, service, action, input, options);
+            cache[action] ??= (input: Input, options: OfflineCallOptions<string>) =>
+              callOffline(api, upload, service, action, input, options);
             return cache[action];
           },
         });

@@ -173,10 +173,15 @@ export class Outbox {
     });
   }
 
-  /** Whether the signed-in user has a row of this group not yet done (a new call must queue behind it). */
-  async hasOpen(group: string): Promise<boolean> {
+  /**
+   * Whether the signed-in user has a row of this group waiting to be sent: a new call queues behind
+   * it. A row in 需处理 does not count: it goes again only when the user says so, and a fresh call
+   * (a rescan) deserves its own answer now.
+   */
+  async isWaiting(group: string): Promise<boolean> {
     const owner = this.source.getOwner();
-    return (await this.db.entries.where('group').equals(group).filter((e) => e.owner === owner && e.status !== 'done').count()) > 0;
+    return (await this.db.entries.where('group').equals(group)
+      .filter((e) => e.owner === owner && (e.status === 'pending' || e.status === 'sending')).count()) > 0;
   }
 
   async counts(): Promise<OutboxCounts> {
@@ -303,7 +308,9 @@ export class Outbox {
     this.emit();
     try {
       const body = entry.fileFields?.length ? { ...entry.request.body, ...(await this.uploadFiles(entry)) } : entry.request.body;
-      const result = await sendRequest(this.source, { ...entry.request, body }, { idempotencyKey: entry.key, timeout: SEND_TIMEOUT_MS, fetch: this.fetchFn });
+      const result = await sendRequest(this.source, { ...entry.request, body }, {
+        idempotencyKey: entry.key, timeout: SEND_TIMEOUT_MS, fetch: this.fetchFn,
+      });
       return { kind: 'done', result };
     } catch (err) {
       return this.outcomeOf(entry, err);
