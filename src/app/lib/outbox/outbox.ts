@@ -12,8 +12,6 @@ import { sendRequest } from '../request.ts';
 import { UploadError, uploadFile } from '../upload.ts';
 import { newIdempotencyKey } from './key.ts';
 
-export { newIdempotencyKey };
-
 export const RUNNER_LOCK = 'haicang-outbox-runner';
 /** While rows wait, the queue is tried at least this often. */
 export const POLL_MS = 30_000;
