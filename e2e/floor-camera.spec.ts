@@ -1,6 +1,7 @@
 // The floor's camera and photos (issue 6 §6): one scan through Chromium's fake camera — a y4m video
 // of a Code 128 barcode that e2e/support/y4m.ts writes — signs a parcel in on 包裹签收; one photo
-// through the file input of 包裹拍照 is compressed in the browser and linked to its parcel.
+// through the file input of 包裹拍照 is compressed in the browser and linked to its parcel; one whose
+// upload got no answer waits in the outbox across a reload and is uploaded and linked afterwards.
 import { randomUUID } from 'node:crypto';
 import { chromium, type Page } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
@@ -136,4 +137,67 @@ test('a photo picked in 包裹拍照 is compressed in our worker, stored, upload
   const stored = await image.body();
   expect(stored.length).toBeLessThanOrEqual(512 * 1024);
   expect(stored.length).toBeLessThan(original.length);
+});
+
+test('a photo whose upload got no answer is queued in the outbox, survives a reload, and is uploaded and linked once', async ({ page, apiLogin }) => {
+  test.setTimeout(90_000);
+  const token = await apiLogin(admin.userName, admin.password, 1);
+  const headers = { Authorization: `Bearer ${token}`, 'Abp.TenantId': '1' };
+  const warehouses = await (await page.request.get(svc('WarehouseInfo', 'GetWarehouseInfoList'), { headers })).json();
+  const shipment = `PQ${Date.now()}`;
+  const signed = await page.request.post(svc('Logistics', 'SignByScan'), {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() }, data: { shipment, warehouseInfoId: warehouses.result.items[0].id },
+  });
+  expect(signed.ok(), await signed.text()).toBe(true);
+
+  // The Wi-Fi drops between the phone and the server for uploads: no answer at all.
+  const uploads: string[] = [];
+  const links: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/File/UploadFile')) uploads.push(r.url());
+    if (r.url().includes('/Logistics/SetTakePictureByPhone')) links.push(r.headers()['idempotency-key'] ?? '');
+  });
+  await page.route('**/api/File/UploadFile', (route) => route.abort('internetdisconnected'));
+  await login(page, { ...admin, from: '/takephone/uploadpackageimg' });
+  await expect(page.getByTestId('scan-input')).toBeFocused();
+  await page.keyboard.type(shipment, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('photo-parcel')).toContainText(shipment);
+  const small = Buffer.from(await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 240;
+    canvas.getContext('2d')!.fillRect(10, 10, 100, 100);
+    return canvas.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+  }), 'base64');
+  await page.getByTestId('photo-slot-imageGuid').locator('input[type=file]:not([capture])')
+    .setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: small });
+  await expect(page.getByTestId('photo-preview')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('photo-submit').click();
+  await expect(page.getByTestId('photo-queued')).toContainText(shipment);
+  expect(links).toEqual([]); // nothing to link without the file
+
+  // The page goes away and comes back with the network: the outbox uploads the photo and links it.
+  await page.unroute('**/api/File/UploadFile');
+  await page.reload();
+  await expect(page.getByTestId('scan-input')).toBeVisible();
+  const photoOf = async () => {
+    const list = await (await page.request.get(`${svc('Logistics', 'GetLogisticsList')}?shipment=${shipment}`, { headers })).json();
+    return list.result.items[0].imageGuid as string | null;
+  };
+  await expect.poll(photoOf, { timeout: 30_000 }).toMatch(/^[0-9a-f-]{36}$/);
+  expect(links).toHaveLength(1);
+  // The unanswered try, then the replay's (perhaps a backoff retry in between while still cut off).
+  expect(uploads.length).toBeGreaterThanOrEqual(2);
+  const image = await page.request.get(`/api/File/GetLogisticsImage?guid=${await photoOf()}`, { headers });
+  expect(image.status()).toBe(200);
+  // Nothing left waiting: the outbox's row is done and its bytes are gone.
+  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('haicang-outbox');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('files').objectStore('files').count();
+      count.onsuccess = () => resolve(count.result);
+    };
+  }))).toBe(0);
 });

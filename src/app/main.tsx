@@ -1,4 +1,4 @@
-// Start-up (spec 000 §2): the culture cookie, the api over axios, the query client and the router.
+// Start-up (spec 000 §2): the culture cookie, the api over the request core (lib/http.ts), the query client and the router.
 // The configuration and session are loaded by the root route before the first screen renders.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

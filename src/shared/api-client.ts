@@ -1,5 +1,5 @@
 // The typed client, derived from the registry: api.user.getAll(input) → Promise<output>.
-// Transport-agnostic: the console plugs in axios, tests can plug in app.inject.
+// Transport-agnostic: the console plugs in its request core (app/lib/http.ts), tests can plug in app.inject.
 import { actionUrl, type ActionDef, type InputOf, type OutputOf, type ServiceDef } from './contracts/define.ts';
 import { services, type Services } from './contracts/index.ts';
 
@@ -50,11 +50,3 @@ export function createApiClient(transport: Transport): ApiClient {
 
 export { queryKey } from './query-key.ts';
 
-/** The actions the outbox may queue: derived from the registry's offline flags. */
-export function offlineActions(): { service: string; action: string; url: string }[] {
-  const out: { service: string; action: string; url: string }[] = [];
-  for (const service of Object.values(services) as ServiceDef[]) {
-    for (const [key, def] of Object.entries(service.actions)) if (def.offline) out.push({ service: service.name, action: key, url: actionUrl(service, key) });
-  }
-  return out;
-}

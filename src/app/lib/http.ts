@@ -1,9 +1,9 @@
-// The network layer over axios: headers (Bearer token, Abp.TenantId, culture), the 30 s timeout, the
-// ABP envelope, and errors as ApiError values. It never shows a toast or redirects (the shell decides,
-// see the error catalogue). It knows nothing of the service registry, so the sign-in page's first
-// load does not carry every contract (lib/lazy-api.ts loads the registry when it is first needed),
-// and axios itself is loaded with the first request, so the sign-in page paints without it.
-import type { AxiosError, AxiosInstance } from 'axios';
+// The network layer's face: ApiError, the online transport and the api context. Requests are built
+// and their envelopes read by the one request core (request.ts, decision 0022), which the outbox's
+// replayer uses too; it is loaded with the first request, so no screen's first load carries it.
+// Nothing here shows a toast or redirects (the shell decides, see the error catalogue), and nothing
+// knows the service registry, so the sign-in page's first load does not carry every contract
+// (lib/lazy-api.ts loads the registry when it is first needed).
 import { createContext, useContext } from 'react';
 import type { ApiClient, ApiRequest, CallOptions, Transport } from '#shared/api-client.ts';
 
@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly details: string | null = null,
     readonly validationErrors: { message: string; members: string[] }[] | null = null,
     readonly unAuthorizedRequest = false,
+    /** The server's Retry-After header, as sent (seconds or an HTTP date). */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,49 +36,20 @@ export interface RequestContextSource {
   getCulture(): string;
 }
 
-type ErrorBody = { error?: { message?: string; details?: string | null; validationErrors?: { message: string; members: string[] }[] | null } | null; unAuthorizedRequest?: boolean };
-
-const isAxiosError = (err: unknown): err is AxiosError =>
-  !!err && typeof err === 'object' && (err as { isAxiosError?: unknown }).isAxiosError === true;
-
-let sharedInstance: Promise<AxiosInstance> | null = null;
-const defaultInstance = () => (sharedInstance ??= import('axios').then((m) => m.default.create()).catch((e: unknown) => {
-  sharedInstance = null;
-  throw e;
-}));
-
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (isAxiosError(err)) {
-    if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') return new ApiError('请求超时', 'timeout', null);
-    if (!err.response) return new ApiError('未知错误', 'network', null);
-    const body = (err.response.data ?? {}) as ErrorBody;
-    const e = body.error;
-    return new ApiError(e?.message ?? `HTTP ${err.response.status}`, 'http', err.response.status, e?.details ?? null, e?.validationErrors ?? null, body.unAuthorizedRequest === true || err.response.status === 401);
-  }
   return new ApiError(err instanceof Error ? err.message : String(err), 'network', null);
 }
 
-export function createHttpTransport(source: RequestContextSource, instance?: AxiosInstance): Transport {
-  return async (request: ApiRequest, options?: CallOptions) => {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', '.AspNetCore.Culture': `c=${source.getCulture()}|uic=${source.getCulture()}` };
-    const token = source.getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const tenantId = source.getTenantId();
-    if (tenantId !== null) headers['Abp.TenantId'] = String(tenantId);
-    if (options?.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-    try {
-      const http = instance ?? (await defaultInstance());
-      const res = await http.request({
-        method: request.method, url: request.url, params: request.query, data: request.body ?? (request.method === 'GET' || request.method === 'DELETE' ? undefined : {}),
-        headers, timeout: options?.timeout ?? REQUEST_TIMEOUT_MS, signal: options?.signal,
-        paramsSerializer: { indexes: null },
-      });
-      return (res.data as { result: unknown }).result;
-    } catch (err) {
-      throw toApiError(err);
-    }
-  };
+let core: Promise<typeof import('./request.ts')> | null = null;
+const loadCore = () => (core ??= import('./request.ts').catch((e: unknown) => {
+  core = null; // a failed chunk load may succeed on the next call
+  throw toApiError(e);
+}));
+
+export function createHttpTransport(source: RequestContextSource, fetchFn?: typeof fetch): Transport {
+  return async (request: ApiRequest, options?: CallOptions) =>
+    (await loadCore()).sendRequest(source, request, { ...options, fetch: fetchFn });
 }
 
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -3,10 +3,10 @@ import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createApiClient, type ApiClient, type ApiRequest } from '#shared/api-client.ts';
+import { createApiClient, type ApiClient, type ApiRequest, type CallOptions } from '#shared/api-client.ts';
 import { ApiContext } from '../lib/api.ts';
 
-export type FakeHandler = (request: ApiRequest) => unknown;
+export type FakeHandler = (request: ApiRequest, options?: CallOptions) => unknown;
 
 /**
  * A fake api: handlers keyed "Service.action" (e.g. "User.getAll") answer calls; an unknown call
@@ -14,11 +14,11 @@ export type FakeHandler = (request: ApiRequest) => unknown;
  */
 export function createFakeApi(handlers: Record<string, FakeHandler>): { api: ApiClient; calls: ApiRequest[] } {
   const calls: ApiRequest[] = [];
-  const api = createApiClient(async (request) => {
+  const api = createApiClient(async (request, options) => {
     calls.push(request);
     const handler = handlers[`${request.service}.${request.action}`];
     if (!handler) throw new Error(`fake api: no handler for ${request.service}.${request.action}`);
-    return handler(request);
+    return handler(request, options);
   });
   return { api, calls };
 }

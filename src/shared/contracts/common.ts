@@ -40,7 +40,8 @@ export const NoResult = z.null();
 
 /**
  * An image sent inline as base64 (a bare string or a `data:image/…;base64,` URL), for the photo
- * actions the floor queues offline. The decoded image follows File/UploadFile's limit (10 MB, type
+ * actions of the spec's JSON API (the floor app itself uploads the file and links its guid, queued
+ * offline with its bytes in the outbox, decision 0022). The decoded image follows File/UploadFile's limit (10 MB, type
  * by content; server: modules/files/base64-image.ts), so the body may be up to BASE64_IMAGE_BODY_LIMIT.
  */
 export const BASE64_IMAGE_MAX_CHARS = 14_000_000;

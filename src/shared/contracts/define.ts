@@ -23,8 +23,12 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   path?: string;
   /** For POST/PUT: input keys the spec puts in the query string (`X?id&foo`). */
   query?: readonly string[];
-  /** The floor app may queue this action in its outbox while offline. */
-  offline?: boolean;
+  /**
+   * A floor action called through offlineApi (src/app/lib/outbox/offline-api.ts): sent now, or
+   * queued in the outbox when the network is gone (decision 0022). Only actions a floor screen
+   * really calls that way carry it; `true` is the literal the types look for.
+   */
+  offline?: true;
   /** Largest accepted request body in bytes, when it differs from the server's default (2 MB). */
   bodyLimit?: number;
   /**

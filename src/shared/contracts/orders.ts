@@ -158,7 +158,7 @@ export const backOrderActions = {
   },
   /** The sign-in (入库) photo of a parcel, inline as base64, by parcel id or scanned tracking number. */
   uploadIntoPicBase64Img: {
-    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, bodyLimit: BASE64_IMAGE_BODY_LIMIT,
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', bodyLimit: BASE64_IMAGE_BODY_LIMIT,
     input: z.object({ id: z.number().int().positive().optional(), shipment: trackingNumber.optional(), base64: base64Image })
       .refine((v) => v.id !== undefined || !!v.shipment, { message: '请提供包裹 id 或快递单号', path: ['shipment'] }),
     output: ParcelDto,
@@ -246,11 +246,11 @@ export const logistics = defineService('Logistics', {
   },
   /** A photo sent inline as base64 (DOMAIN §4.3): the parcel photo, or with goods: true the goods photo. */
   uploadLogisticsImg: {
-    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, bodyLimit: BASE64_IMAGE_BODY_LIMIT,
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', bodyLimit: BASE64_IMAGE_BODY_LIMIT,
     input: z.object({ id: z.number().int().positive(), base64: base64Image, goods: z.boolean().optional() }), output: ParcelDto,
   },
   stockLogisticsSign: {
-    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true, query: ['id'],
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', query: ['id'],
     input: z.object({ id: z.number().int().positive() }), output: SignResultDto,
   },
 });

@@ -123,4 +123,28 @@ describe('包裹签收 offline', () => {
     await waitFor(() => expect(screen.getAllByTestId('scan-history-row')).toHaveLength(2));
     expect(await (await loadOutbox()).db.entries.count()).toBe(1);
   });
+
+  it('back online, a number still waiting in the outbox joins its row instead of overtaking it', async () => {
+    const { api, signs } = stationApi(() => signedResult('YT91001', 'SIGNED'));
+    renderWithProviders(<InboundStationPage />, { api });
+    await ready();
+    online = false;
+    await userEvent.type(box(), 'YT91001{Enter}');
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('queued'));
+    // The network is back but the outbox has not sent the row yet (held here): the rescan must not
+    // be signed ahead of it.
+    const outbox = await loadOutbox();
+    const held = vi.spyOn(outbox, 'run').mockResolvedValue();
+    online = true;
+    await new Promise((r) => setTimeout(r, 2_100)); // past the 2 s repeat window
+    await userEvent.type(box(), 'YT91001{Enter}');
+    await waitFor(() => expect(screen.getAllByTestId('scan-history-row')).toHaveLength(2));
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('queued'));
+    expect(signs).toHaveLength(0);
+    expect(await outbox.db.entries.count()).toBe(1);
+    held.mockRestore();
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(server).toHaveLength(1));
+    expect(server[0]!.body.shipment).toBe('YT91001');
+  });
 });

@@ -38,7 +38,7 @@ export function useStationWarehouse(): {
 } {
   const api = useApi();
   // The last visit's list (persisted reads) shows at once; asking the server waits until the
-  // screen is up, so the registry and axios are not fetched before it.
+  // screen is up, so the registry is not fetched before it.
   const asking = useAfterFirstScreen();
   const { data, isPending, isError } = useQuery({ ...enabledWarehousesQuery(api), enabled: asking });
   const isLoading = isPending && !isError;

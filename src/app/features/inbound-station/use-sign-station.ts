@@ -1,12 +1,15 @@
-// The station's scan loop: each accepted code is signed in with its own Idempotency-Key; a scan
-// whose answer never came (network, timeout) keeps its key, so retrying it cannot sign twice even
-// if the first request did reach the server. Counters and the history are this session's only.
+// The station's scan loop: each accepted code is signed in through the one offline path
+// (offlineApi.logistics.signByScan, decision 0022), which sends it now or queues it in the outbox
+// under its own Idempotency-Key. A scan that could be neither sent nor queued keeps its key, so
+// retrying it cannot sign twice even if the first request did reach the server. Counters and the
+// history are this session's only.
 import { useCallback, useRef, useState } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { isTrackingNumber } from '#shared/tracking-number.ts';
-import { useApi, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { createDedupe, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
-import { queueAction } from '../../lib/outbox/index.ts';
+import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
+import { newIdempotencyKey } from '../../lib/outbox/key.ts';
 
 export const HISTORY_SIZE = 20;
 
@@ -47,25 +50,10 @@ export interface SignStation {
 
 const FEEDBACK: Record<SignResultDto['action'], ScanFeedback> = { SIGNED: 'signed', UNCLAIMED: 'unclaimed', ALREADY: 'already', REJECT: 'reject' };
 
-const newKey = (): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    // Non-secure origins (plain http on a LAN address) have no randomUUID.
-    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-      const r = (Math.random() * 16) | 0;
-      return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-    });
-
-type Queue = (input: Record<string, unknown>, key: string) => Promise<{ waiting: number }>;
-
-/** Queues a scan in the outbox under its own key; a second scan of a waiting number joins it. */
-const queueScan: Queue = (input, key) =>
-  queueAction('logistics', 'signByScan', input, { group: `parcel:${String(input.shipment)}`, label: String(input.shipment), key, once: true });
-
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-
-export function useSignStation({ dedupe: given, feedback = scanFeedback, queue = queueScan }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void; queue?: Queue } = {}): SignStation {
-  const api = useApi();
+export function useSignStation(
+  { dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {},
+): SignStation {
+  const offlineApi = useOfflineApi();
   const dedupe = useRef<Dedupe>(given ?? createDedupe());
   /** Keys of requests that got no answer, by their exact body: reused when that same scan is retried. */
   const unanswered = useRef(new Map<string, string>());
@@ -110,28 +98,18 @@ export function useSignStation({ dedupe: given, feedback = scanFeedback, queue =
       ...(extras.note ? { note: extras.note } : {}),
     };
     const body = JSON.stringify(input);
-    const idempotencyKey = unanswered.current.get(body) ?? newKey();
+    const key = unanswered.current.get(body) ?? newIdempotencyKey();
     put(entry);
-    // Never a verdict we do not have: offline, the scan is queued and says so.
-    const toOutbox = async (): Promise<ScanOutcome> => {
-      try {
-        const { waiting } = await queue(input, idempotencyKey);
-        unanswered.current.delete(body);
+    try {
+      // Sent now, or queued (offline, or no answer came): never a verdict we do not have.
+      const sent = await offlineApi.logistics.signByScan(input, { group: `parcel:${code}`, label: code, key, once: true });
+      unanswered.current.delete(body);
+      if (sent.kind === 'queued') {
         // The neutral double beep: not an error, not yet a verdict.
         feedback('already');
-        return finish({ kind: 'queued', waiting });
-      } catch {
-        // The outbox itself is unavailable (no IndexedDB, session unknown): say what happened.
-        dedupe.current.forget(code);
-        unanswered.current.set(body, idempotencyKey);
-        feedback('error');
-        return finish({ kind: 'network' });
+        return finish({ kind: 'queued', waiting: sent.waiting });
       }
-    };
-    if (isOffline()) return toOutbox();
-    try {
-      const result = await api.logistics.signByScan(input, { idempotencyKey });
-      unanswered.current.delete(body);
+      const { result } = sent;
       setCounts((c) => ({
         signed: c.signed + (result.action === 'SIGNED' ? 1 : 0),
         unclaimed: c.unclaimed + (result.action === 'UNCLAIMED' ? 1 : 0),
@@ -140,19 +118,20 @@ export function useSignStation({ dedupe: given, feedback = scanFeedback, queue =
       feedback(FEEDBACK[result.action]);
       return finish({ kind: 'result', result });
     } catch (err) {
-      if (!(err instanceof ApiError && err.kind === 'http')) {
-        // No answer: the request may or may not have arrived. The outbox resends it with the same
-        // key, so it is signed in exactly once either way.
-        return toOutbox();
-      }
-      // Refused: nothing was recorded, so the same code must be scannable again at once.
       dedupe.current.forget(code);
       feedback('error');
-      // A refused request stores nothing under its key (decision 0005): a fresh key next time.
+      if (!(err instanceof ApiError && err.kind === 'http')) {
+        // Neither answered nor queued (the outbox itself is unavailable): the same key next time, so
+        // it is signed in exactly once whether or not the first request arrived.
+        unanswered.current.set(body, key);
+        return finish({ kind: 'network' });
+      }
+      // Refused: nothing was recorded, so the same code must be scannable again at once, and a
+      // refused request stores nothing under its key (decision 0005): a fresh key next time.
       unanswered.current.delete(body);
       return finish({ kind: 'refused', message: err.message });
     }
-  }, [api, feedback, put, queue]);
+  }, [offlineApi, feedback, put]);
 
   return { history, counts, ignored, scan };
 }

@@ -53,7 +53,6 @@ export async function resetPhotoDb(): Promise<void> {
   }
 }
 
-export const photoFile = (p: StoredPhoto): File => new File([p.bytes], p.fileName, { type: p.type });
 
 /** Keeps a just-taken photo (compressed when that worked) on the phone; answers its row id. */
 export async function storePhoto({ slot, screen, shipment, original, blob, compressed }: {

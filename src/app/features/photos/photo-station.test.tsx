@@ -9,6 +9,7 @@ import { WEDGE_SETTINGS_KEY } from '../../lib/scanner/wedge-settings.ts';
 import { PhotoStation, type PhotoScreen } from './photo-station.tsx';
 import { photoDb, resetPhotoDb, storePhoto } from './photo-db.ts';
 import type { UploadedFile } from '../../lib/upload.ts';
+import { configureOutbox, loadOutbox } from '../../lib/outbox/index.ts';
 
 const parcel = (over: Partial<ParcelDto> = {}): ParcelDto => ({
   id: 41, shipment: 'YT1234567', warehouseInfoId: 1, warehouseName: '深圳仓', userId: 9, userCode: 'S0009', orderId: 3, orderType: 1,
@@ -18,10 +19,25 @@ const parcel = (over: Partial<ParcelDto> = {}): ParcelDto => ({
 
 const GUIDS = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 
+/** What the outbox replayed to the server (the app's outbox sends with fetch). */
+const replayed: { url: string; key: string; body: unknown }[] = [];
+
 beforeAll(() => {
   // jsdom has no object URLs; the preview only needs a string.
   URL.createObjectURL ??= () => 'blob:preview';
   URL.revokeObjectURL ??= () => {};
+  configureOutbox({ getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans', getOwner: () => '1:1' });
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as { id: number; imageGuid: string };
+    replayed.push({ url, key: (init.headers as Record<string, string>)['Idempotency-Key']!, body });
+    return new Response(JSON.stringify({ success: true, result: parcel({ receiveStatus: 6, imageGuid: body.imageGuid }) }), { status: 200 });
+  }));
+});
+beforeEach(async () => {
+  replayed.length = 0;
+  const outbox = await loadOutbox();
+  await outbox.db.entries.clear();
+  await outbox.db.files.clear();
 });
 beforeEach(() => localStorage.setItem(WEDGE_SETTINGS_KEY, JSON.stringify({ maxGapMs: 300, minLength: 4 })));
 afterEach(async () => {
@@ -94,13 +110,13 @@ describe('PhotoStation', () => {
     expect(screen.getByTestId('photo-done').textContent).toContain('YT1234567');
   });
 
-  it('异常拍照: needs a reason; a failed link keeps the photo with its guid, and the retry does not upload again', async () => {
-    let fail = true;
+  it('异常拍照: needs a reason; a refused link keeps the photo with its guid, and the retry does not upload again', async () => {
+    let refuse = true;
     const { calls, upload } = setup('abnormalphoto', {
       'BackOrder.setTakePictureAbnormal': (r) => {
-        if (fail) {
-          fail = false;
-          throw new ApiError('未知错误', 'network', null);
+        if (refuse) {
+          refuse = false;
+          throw new ApiError('该包裹已出库，不能标记异常', 'http', 409);
         }
         return parcel({ receiveStatus: 6, imageGuid: String(r.body?.imageGuid) });
       },
@@ -112,10 +128,8 @@ describe('PhotoStation', () => {
     expect(submit.hasAttribute('disabled')).toBe(true);
     await userEvent.type(screen.getByTestId('photo-reason'), '外箱破损');
     await userEvent.click(submit);
-    expect((await screen.findByTestId('photo-error')).textContent).toContain('网络异常');
-    const kept = await (await photoDb()).photos.toArray();
-    expect(kept).toHaveLength(1);
-    expect(kept[0]!.guid).toBe(GUIDS[0]);
+    expect((await screen.findByTestId('photo-error')).textContent).toContain('该包裹已出库');
+    await waitFor(async () => expect((await (await photoDb()).photos.toArray()).map((p) => p.guid)).toEqual([GUIDS[0]]));
 
     await userEvent.click(screen.getByRole('button', { name: '上传' }));
     await screen.findByTestId('photo-done');
@@ -124,6 +138,34 @@ describe('PhotoStation', () => {
     expect(links).toHaveLength(2);
     expect(links[1]!.body).toEqual({ id: 41, imageGuid: GUIDS[0], reason: '外箱破损' });
     expect(await (await photoDb()).photos.count()).toBe(0);
+    expect(await (await loadOutbox()).db.entries.count()).toBe(0);
+  });
+
+  it('异常拍照: a link that got no answer is queued in the outbox with its photo and linked on replay, same key, no second upload', async () => {
+    const tried: (string | undefined)[] = [];
+    const { upload } = setup('abnormalphoto', {
+      'BackOrder.setTakePictureAbnormal': (_r, options) => {
+        tried.push(options?.idempotencyKey);
+        throw new ApiError('未知错误', 'network', null);
+      },
+    });
+    await scan('YT1234567');
+    await pick('imageGuid', 'broken.jpg');
+    await screen.findByTestId('photo-preview');
+    await userEvent.type(screen.getByTestId('photo-reason'), '外箱破损');
+    await userEvent.click(screen.getByRole('button', { name: '上传' }));
+    expect((await screen.findByTestId('photo-queued')).textContent).toContain('YT1234567');
+    // The draft is gone from the screen's store: the outbox holds what it will send.
+    expect(await (await photoDb()).photos.count()).toBe(0);
+    await waitFor(() => expect(replayed).toHaveLength(1));
+    expect(tried).toHaveLength(1);
+    expect(replayed[0]).toEqual({
+      url: '/api/services/app/BackOrder/SetTakePictureAbnormal', key: tried[0],
+      body: { id: 41, imageGuid: GUIDS[0], reason: '外箱破损' },
+    });
+    expect(upload).toHaveBeenCalledTimes(1);
+    await waitFor(async () => expect((await (await loadOutbox()).db.entries.toArray()).map((e) => e.status)).toEqual(['done']));
+    expect(await (await loadOutbox()).db.files.count()).toBe(0);
   });
 
   it('待拍照包裹: a parcel picked from the list gets both photos through SetTakePicture by id', async () => {

@@ -1,7 +1,9 @@
 // The three phone photo screens (spec 000 §2 "Phone photo upload", DOMAIN §4.3), one flow:
 //   scan or type the tracking number → the parcel is looked up (Logistics/IntoLogisticsCheck) →
 //   take a photo with the camera or pick a file → it is compressed and stored on the phone (Dexie)
-//   → preview, retake → 上传: File/UploadFile gives a guid → the screen's Set* action links it.
+//   → preview, retake → 上传 through the one offline path (offlineApi, decision 0022): now, File/
+//   UploadFile gives a guid and the screen's Set* action links it; offline (or no answer), the photos
+//   move into the outbox with the action and are uploaded and linked when the network returns.
 // /takephone/uploadpackageimg  包裹拍照: package and goods photos by tracking number (SetTakePictureByPhone)
 // /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
 //                              photographed by id (SetTakePicture)
@@ -17,9 +19,10 @@ import { useT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
-import { photoDb, photoFile, storePhoto, type StoredPhoto } from './photo-db.ts';
+import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from './compress.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
+import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { afterFirstScreen } from '../../lib/first-screen.ts';
 
@@ -59,7 +62,9 @@ type Status =
   | { kind: 'looking' }
   | { kind: 'error'; message: string }
   | { kind: 'uploading' }
-  | { kind: 'done'; parcel: ParcelDto };
+  | { kind: 'done'; parcel: ParcelDto }
+  /** Saved in the outbox: uploaded and linked once the network returns. */
+  | { kind: 'queued'; shipment: string; waiting: number };
 
 interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
 
@@ -81,6 +86,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   usePreloadRegistry();
   const t = useT();
   const api = useApi();
+  const offlineApi = useOfflineApi(upload);
   const config = SCREENS[screen];
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [parcel, setParcel] = useState<ParcelDto | null>(null);
@@ -220,31 +226,39 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     }
     setStatus({ kind: 'uploading' });
     try {
-      const guids: Partial<Record<Slot, string>> = {};
+      const db = await photoDb();
+      const files: OfflineFile<Slot>[] = [];
       for (const { slot } of taken) {
-        const stored = await (await photoDb()).photos.get(photos[slot]!.id);
+        const stored = await db.photos.get(photos[slot]!.id);
         if (!stored) throw new Error('照片已不在本机，请重拍');
-        let guid = stored.guid;
-        if (!guid) {
-          guid = (await upload(photoFile(stored))).guid;
-          await (await photoDb()).photos.update(stored.id!, { guid });
-        }
-        guids[slot] = guid;
+        files.push({ field: slot, name: stored.fileName, type: stored.type, bytes: stored.bytes, guid: stored.guid });
       }
-      let updated: ParcelDto;
+      const options = {
+        group: `parcel:${parcel.shipment}`, label: `${parcel.shipment}（${t(config.title)}）`,
+        // A refused link keeps the drafts: their guids spare a second upload on the next try.
+        onUploaded: (slot: Slot, guid: string) => { void db.photos.update(photos[slot]!.id, { guid }); },
+      };
+      let sent: OfflineResult<ParcelDto>;
       if (screen === 'uploadpackageimg') {
-        updated = await api.logistics.setTakePictureByPhone({ shipment: parcel.shipment, ...guids });
+        sent = await offlineApi.logistics.setTakePictureByPhone({ shipment: parcel.shipment }, { ...options, files });
       } else if (screen === 'logisticsphoto') {
-        updated = await api.logistics.setTakePicture({ id: parcel.id, ...guids });
+        sent = await offlineApi.logistics.setTakePicture({ id: parcel.id }, { ...options, files });
       } else {
-        updated = await api.backOrder.setTakePictureAbnormal({ id: parcel.id, imageGuid: guids.imageGuid!, reason: reason.trim() });
+        const abnormal = files.filter((f): f is OfflineFile<'imageGuid'> => f.field === 'imageGuid');
+        sent = await offlineApi.backOrder.setTakePictureAbnormal({ id: parcel.id, reason: reason.trim() }, { ...options, files: abnormal });
       }
+      // Sent or queued, the drafts are done with: the outbox keeps its own copy of what it sends.
       await dropPhotos(photos);
       setPhotos({});
       setReason('');
       setParcel(null);
+      if (sent.kind === 'queued') {
+        scanFeedback('already');
+        setStatus({ kind: 'queued', shipment: parcel.shipment, waiting: sent.waiting });
+        return;
+      }
       scanFeedback('signed');
-      setStatus({ kind: 'done', parcel: updated });
+      setStatus({ kind: 'done', parcel: sent.result });
       if (screen === 'logisticsphoto') void needList.refetch();
     } catch (err) {
       scanFeedback('error');
@@ -277,6 +291,11 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       {status.kind === 'done' && (
         <Alert color="green" icon={<IconCheck />} data-testid="photo-done">
           {t('已上传：{0}', status.parcel.shipment)}
+        </Alert>
+      )}
+      {status.kind === 'queued' && (
+        <Alert color="indigo" data-testid="photo-queued">
+          {t('已离线保存：{0}，联网后自动上传（{1} 条待同步）', status.shipment, status.waiting)}
         </Alert>
       )}
 

@@ -1,5 +1,6 @@
 // The outbox's IndexedDB (Dexie): one row per queued action, kept until it is done (then kept a little
-// longer for the 最近同步 list) or discarded by the user. Survives reloads and browser restarts.
+// longer for the 最近同步 list) or discarded by the user, and the files (photos) an action sends
+// first, beside it. Survives reloads and browser restarts.
 import { Dexie, type Table } from 'dexie';
 
 export const OUTBOX_DB_NAME = 'haicang-outbox';
@@ -36,13 +37,34 @@ export interface OutboxEntry {
   result: unknown;
   createdAt: number;
   doneAt: number | null;
+  /** Body fields filled from files uploaded just before the action (a photo's guid); none: absent. */
+  fileFields?: string[];
+}
+
+/**
+ * A file an entry uploads (File/UploadFile) before it is sent: the guid goes into `field` of the
+ * action's body. The guid is written back once the upload answered, so a retry links the same file
+ * instead of uploading it again. Bytes as an ArrayBuffer: older Safari loses Blobs in IndexedDB.
+ */
+export interface OutboxFile {
+  id?: number;
+  /** The entry's Idempotency-Key. */
+  key: string;
+  field: string;
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+  guid: string | null;
 }
 
 export class OutboxDb extends Dexie {
   entries!: Table<OutboxEntry, number>;
+  files!: Table<OutboxFile, number>;
 
   constructor(name = OUTBOX_DB_NAME) {
     super(name);
     this.version(1).stores({ entries: '++seq, &key, status, group, doneAt' });
+    // Version 2 (decision 0022): photos queue in the outbox with the action that links them.
+    this.version(2).stores({ entries: '++seq, &key, status, group, doneAt', files: '++id, key' });
   }
 }

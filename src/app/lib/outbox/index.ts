@@ -1,8 +1,9 @@
 // The console's one outbox, loaded lazily (Dexie stays out of the sign-in page's first load).
-// main.tsx configures where tokens and the signed-in user come from; screens queue registry actions
-// marked `offline` with queueAction() and watch the queue with useOutboxState().
+// main.tsx configures where tokens and the signed-in user come from; screens call registry actions
+// marked `offline` through offlineApi (offline-api.ts: sends now or queues here) and watch the queue
+// with useOutboxState().
 import { useEffect, useState } from 'react';
-import type { EnqueueOptions, Outbox, OutboxSource, OutboxState } from './outbox.ts';
+import type { Outbox, OutboxSource, OutboxState } from './outbox.ts';
 import type { OutboxEntry } from './db.ts';
 import { afterFirstScreen } from '../first-screen.ts';
 
@@ -14,6 +15,12 @@ let loaded: Outbox | null = null;
 
 export function configureOutbox(s: OutboxSource): void {
   source = s;
+}
+
+/** Where tokens and the signed-in user come from (the same headers for uploads the floor sends). */
+export function outboxSource(): OutboxSource {
+  if (!source) throw new Error('configureOutbox() was not called');
+  return source;
 }
 
 /**
@@ -46,8 +53,7 @@ const onLoaded = new Set<() => void>();
 /** The outbox, created (and started: runs now, on online, on visible, on a timer) on first use. */
 export function loadOutbox(): Promise<Outbox> {
   return (loading ??= import('./outbox.ts').then(({ Outbox }) => {
-    if (!source) throw new Error('configureOutbox() was not called');
-    const outbox = new Outbox({ source });
+    const outbox = new Outbox({ source: outboxSource() });
     outbox.start();
     loaded = outbox;
     outbox.observe((state) => setHint(state.open.length > 0 || state.paused));
@@ -64,22 +70,9 @@ export function peekOutbox(): Outbox | null {
   return loaded;
 }
 
-/**
- * Queues a registry action for the outbox. Only actions the registry marks `offline` are accepted:
- * anything else must be done online.
- */
-export async function queueAction(service: string, action: string, input: Record<string, unknown>, options: EnqueueOptions): Promise<{ entry: OutboxEntry; waiting: number }> {
-  const [{ buildRequest }, { services }, outbox] = await Promise.all([
-    import('#shared/api-client.ts'), import('#shared/contracts/index.ts'), loadOutbox(),
-  ]);
-  const def = (services as unknown as Record<string, Parameters<typeof buildRequest>[0]>)[service];
-  if (!def?.actions[action]) throw new Error(`${service}.${action} is not in the service registry`);
-  const request = buildRequest(def, action, input);
-  if (!request.offline) throw new Error(`${def.name}.${action} may not be queued offline`);
+/** Says the queue may hold rows before one is written (offline-api.ts, when it queues). */
+export function markOutboxOpen(): void {
   setHint(true);
-  const entry = await outbox.enqueue(request, options);
-  void outbox.run();
-  return { entry, waiting: (await outbox.counts()).waiting };
 }
 
 /**

@@ -1,10 +1,16 @@
-// The outbox (issue 6): registry actions marked `offline` are queued here when the network is gone
-// and sent later, each with the Idempotency-Key it was given on the device, so a replay can never do
-// the work twice (decision 0005). One runner at a time across tabs (navigator.locks); FIFO per
-// group; exponential backoff with jitter that honours Retry-After; 401 pauses everything without
-// dropping a row; a refusal goes to 需处理 for the user to retry or discard.
+// The outbox (issue 6, decision 0022): registry actions marked `offline` are queued here when the
+// network is gone and sent later, each with the Idempotency-Key it was given on the device, so a
+// replay can never do the work twice (decision 0005). Photos queue with the action that links them
+// and are uploaded just before it. Sent through the same request core as the online client
+// (http.ts). One runner at a time across tabs (navigator.locks); FIFO per group; exponential backoff
+// with jitter that honours Retry-After; 401 pauses everything without dropping a row; a refusal goes
+// to 需处理 for the user to retry or discard.
 import { liveQuery, type Subscription } from 'dexie';
-import { OutboxDb, type OutboxEntry, type OutboxRequest } from './db.ts';
+import { OutboxDb, type OutboxEntry, type OutboxFile, type OutboxRequest } from './db.ts';
+import { ApiError } from '../http.ts';
+import { sendRequest } from '../request.ts';
+import { UploadError, uploadFile } from '../upload.ts';
+import { newIdempotencyKey } from './key.ts';
 
 export const RUNNER_LOCK = 'haicang-outbox-runner';
 /** While rows wait, the queue is tried at least this often. */
@@ -41,6 +47,18 @@ export interface OutboxOptions {
   conflictIsDone?: (entry: OutboxEntry, message: string) => boolean;
   /** Called once when a 401 pauses the queue. */
   onUnauthorized?: () => void;
+  /** Uploads a queued file (default: File/UploadFile through lib/upload.ts with the source's headers). */
+  upload?: (file: File) => Promise<{ guid: string }>;
+}
+
+/** A file to upload before the action; its guid fills `field` of the body. */
+export interface QueuedFile {
+  field: string;
+  name: string;
+  type: string;
+  bytes: ArrayBuffer;
+  /** Already uploaded (an online try got this far): only the action is left to send. */
+  guid?: string | null;
 }
 
 export interface EnqueueOptions {
@@ -50,6 +68,8 @@ export interface EnqueueOptions {
   key?: string;
   /** Return the waiting entry of the same group instead of queueing a second one. */
   once?: boolean;
+  /** Photos the action links: stored beside the entry, uploaded just before it is sent. */
+  files?: QueuedFile[];
 }
 
 export interface OutboxCounts { waiting: number; attention: number }
@@ -63,18 +83,8 @@ export interface OutboxState extends OutboxCounts {
   recent: OutboxEntry[];
 }
 
-type Envelope = { result?: unknown; error?: { message?: string; details?: string | null } | null; unAuthorizedRequest?: boolean };
-
 /** The server's transient 409 (a concurrent request holds the same key): retried, never 需处理. */
 const IN_FLIGHT_MESSAGE = '请求正在处理中';
-
-export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-      const r = (Math.random() * 16) | 0;
-      return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-    });
 
 function retryAfterMs(header: string | null, now: number): number | null {
   if (!header) return null;
@@ -82,18 +92,6 @@ function retryAfterMs(header: string | null, now: number): number | null {
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-function queryString(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || v === null) continue;
-    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
-    else params.append(k, String(v));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
 }
 
 type SendOutcome =
@@ -111,6 +109,7 @@ export class Outbox {
   private readonly locks: LockManager | null;
   private readonly conflictIsDone: (entry: OutboxEntry, message: string) => boolean;
   private readonly onUnauthorized: () => void;
+  private readonly upload: (file: File) => Promise<{ guid: string }>;
   private paused = false;
   private sending = false;
   private running: Promise<void> | null = null;
@@ -128,6 +127,7 @@ export class Outbox {
     this.locks = options.locks !== undefined ? options.locks : (typeof navigator !== 'undefined' && navigator.locks) || null;
     this.conflictIsDone = options.conflictIsDone ?? (() => false);
     this.onUnauthorized = options.onUnauthorized ?? (() => {});
+    this.upload = options.upload ?? ((file) => uploadFile(this.source, file));
   }
 
   isPaused(): boolean { return this.paused; }
@@ -145,7 +145,7 @@ export class Outbox {
   async enqueue(request: OutboxRequest, options: EnqueueOptions): Promise<OutboxEntry> {
     const owner = this.source.getOwner();
     if (!owner) throw new Error('outbox: nobody is signed in');
-    return this.db.transaction('rw', this.db.entries, async () => {
+    return this.db.transaction('rw', this.db.entries, this.db.files, async () => {
       if (options.key) {
         const same = await this.db.entries.where('key').equals(options.key).first();
         if (same) return same;
@@ -159,10 +159,27 @@ export class Outbox {
         key: options.key ?? newIdempotencyKey(), group: options.group, label: options.label, owner, request,
         status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, result: null,
         createdAt: this.now(), doneAt: null,
+        ...(options.files?.length ? { fileFields: options.files.map((f) => f.field) } : {}),
       };
       entry.seq = await this.db.entries.add(entry);
+      if (options.files?.length) {
+        await this.db.files.bulkAdd(options.files.map((f) => ({
+          key: entry.key, field: f.field, name: f.name, type: f.type, bytes: f.bytes, guid: f.guid ?? null,
+        })));
+      }
       return entry;
     });
+  }
+
+  /**
+   * Whether the signed-in user has a row of this group waiting to be sent: a new call queues behind
+   * it. A row in 需处理 does not count: it goes again only when the user says so, and a fresh call
+   * (a rescan) deserves its own answer now.
+   */
+  async isWaiting(group: string): Promise<boolean> {
+    const owner = this.source.getOwner();
+    return (await this.db.entries.where('group').equals(group)
+      .filter((e) => e.owner === owner && (e.status === 'pending' || e.status === 'sending')).count()) > 0;
   }
 
   async counts(): Promise<OutboxCounts> {
@@ -199,7 +216,12 @@ export class Outbox {
   }
 
   async discard(seq: number): Promise<void> {
-    await this.db.entries.where('seq').equals(seq).and((e) => e.status === 'attention' || e.status === 'pending').delete();
+    await this.db.transaction('rw', this.db.entries, this.db.files, async () => {
+      const entry = await this.db.entries.get(seq);
+      if (!entry || (entry.status !== 'attention' && entry.status !== 'pending')) return;
+      await this.db.entries.delete(seq);
+      await this.db.files.where('key').equals(entry.key).delete();
+    });
     void this.run();
   }
 
@@ -279,44 +301,52 @@ export class Outbox {
   }
 
   private async send(entry: OutboxEntry): Promise<SendOutcome> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'Idempotency-Key': entry.key,
-      '.AspNetCore.Culture': `c=${this.source.getCulture()}|uic=${this.source.getCulture()}`,
-    };
-    const token = this.source.getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const tenantId = this.source.getTenantId();
-    if (tenantId !== null) headers['Abp.TenantId'] = String(tenantId);
-    const { request } = entry;
     await this.db.entries.update(entry.seq!, { status: 'sending', attempts: entry.attempts + 1 });
     this.sending = true;
     this.emit();
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
-    let res: Response;
-    let body: Envelope | null;
     try {
-      res = await this.fetchFn(`${request.url}${queryString(request.query)}`, {
-        method: request.method, headers, credentials: 'same-origin', signal: timeout.signal,
-        body: request.method === 'GET' || request.method === 'DELETE' ? undefined : JSON.stringify(request.body ?? {}),
+      const body = entry.fileFields?.length ? { ...entry.request.body, ...(await this.uploadFiles(entry)) } : entry.request.body;
+      const result = await sendRequest(this.source, { ...entry.request, body }, {
+        idempotencyKey: entry.key, timeout: SEND_TIMEOUT_MS, fetch: this.fetchFn,
       });
-      body = await res.json().then((b: unknown) => (b && typeof b === 'object' ? b as Envelope : null), () => null);
+      return { kind: 'done', result };
     } catch (err) {
-      return { kind: 'retry', status: null, message: timeout.signal.aborted ? '请求超时' : (err instanceof Error ? err.message : '网络错误'), retryAfter: null };
+      return this.outcomeOf(entry, err);
     } finally {
-      clearTimeout(timer);
       this.sending = false;
       this.emit();
     }
-    const message = body?.error?.message ?? `HTTP ${res.status}`;
-    if (res.ok && body && 'result' in body) return { kind: 'done', result: body.result };
-    if (res.status === 401 || body?.unAuthorizedRequest) return { kind: 'unauthorized' };
-    const retryAfter = retryAfterMs(res.headers.get('Retry-After'), this.now());
-    if (res.status === 409 && message.includes(IN_FLIGHT_MESSAGE)) return { kind: 'retry', status: 409, message, retryAfter };
-    if (res.status === 409 && this.conflictIsDone(entry, message)) return { kind: 'done', result: null };
-    if (res.status === 408 || res.status === 429 || res.status >= 500 || res.ok) return { kind: 'retry', status: res.status, message, retryAfter };
-    return { kind: 'attention', status: res.status, message };
+  }
+
+  /** Uploads the entry's files not uploaded yet (each guid is kept at once); answers field → guid. */
+  private async uploadFiles(entry: OutboxEntry): Promise<Record<string, string>> {
+    const files: OutboxFile[] = await this.db.files.where('key').equals(entry.key).sortBy('id');
+    const fields: Record<string, string> = {};
+    for (const f of files) {
+      let guid = f.guid;
+      if (!guid) {
+        guid = (await this.upload(new File([f.bytes], f.name, { type: f.type }))).guid;
+        await this.db.files.update(f.id!, { guid });
+      }
+      fields[f.field] = guid;
+    }
+    const missing = entry.fileFields!.filter((field) => !fields[field]);
+    // The row's photos are gone (storage cleared under it): the action cannot be completed as queued.
+    if (missing.length) throw new UploadError('照片已不在本机，请重拍', 400);
+    return fields;
+  }
+
+  /** What a failed send (the upload or the action) means for the entry. */
+  private outcomeOf(entry: OutboxEntry, err: unknown): SendOutcome {
+    const status = err instanceof ApiError || err instanceof UploadError ? err.status : null;
+    const message = err instanceof Error ? err.message : String(err);
+    if (status === null) return { kind: 'retry', status: null, message, retryAfter: null };
+    if (status === 401 || (err instanceof ApiError && err.unAuthorizedRequest)) return { kind: 'unauthorized' };
+    const retryAfter = retryAfterMs(err instanceof ApiError ? err.retryAfter : null, this.now());
+    if (status === 409 && message.includes(IN_FLIGHT_MESSAGE)) return { kind: 'retry', status, message, retryAfter };
+    if (status === 409 && this.conflictIsDone(entry, message)) return { kind: 'done', result: null };
+    if (status === 408 || status === 429 || status >= 500 || status < 400) return { kind: 'retry', status, message, retryAfter };
+    return { kind: 'attention', status, message };
   }
 
   /** Stores the outcome; false when the pass should stop. */
@@ -325,7 +355,10 @@ export class Outbox {
     const attempts = entry.attempts + 1;
     switch (outcome.kind) {
       case 'done':
-        await this.db.entries.update(seq, { status: 'done', attempts, result: outcome.result, lastError: null, lastStatus: 200, doneAt: this.now() });
+        await this.db.transaction('rw', this.db.entries, this.db.files, async () => {
+          await this.db.entries.update(seq, { status: 'done', attempts, result: outcome.result, lastError: null, lastStatus: 200, doneAt: this.now() });
+          await this.db.files.where('key').equals(entry.key).delete();
+        });
         await this.prune();
         return true;
       case 'unauthorized':

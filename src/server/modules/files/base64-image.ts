@@ -1,6 +1,6 @@
-// Images that arrive inline as base64 in a JSON body (the floor's photo actions, queued offline as
-// JSON): decoded, checked like File/UploadFile (type by content, 10 MB), stored through the file
-// storage and recorded in the files table, so every image link (GetLogisticsImage, …) serves them.
+// Images that arrive inline as base64 in a JSON body (the spec's JSON photo actions): decoded,
+// checked like File/UploadFile (type by content, 10 MB), stored through the file storage and recorded
+// in the files table, so every image link (GetLogisticsImage, …) serves them.
 // Shared by Logistics/UploadLogisticsImg, BackOrder/UploadIntoPicBase64Img and UploadPackedBase64Img.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
