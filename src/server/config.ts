@@ -13,6 +13,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  CORS_ORIGINS: z.string().default('').transform((v, ctx) => {
+    const origins = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+    for (const o of origins) {
+      // An origin is scheme://host[:port], exactly what a browser sends in Origin: no path, no `*`.
+      let ok = false;
+      try { ok = /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, ''); } catch { /* not a URL */ }
+      if (!ok) ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin like https://console.example.com` });
+    }
+    return origins.map((o) => o.replace(/\/$/, ''));
+  }),
 });
 
 export interface Config {
@@ -24,6 +34,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   tokenLifetimeSeconds: number;
   dbPoolSize: number;
+  /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

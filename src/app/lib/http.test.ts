@@ -3,6 +3,7 @@ import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig }
 import { buildRequest } from '#shared/api-client.ts';
 import { services } from '#shared/contracts/index.ts';
 import { ApiError, createHttpTransport, REQUEST_TIMEOUT_MS } from './http.ts';
+import { presentError } from './error-catalogue.ts';
 
 const source = { getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans' };
 const reply = (status: number, data: unknown): AxiosAdapter => async (config) => {
@@ -28,6 +29,14 @@ describe('http transport (spec 000 §7)', () => {
     const error = await send(buildRequest(services.tokenAuth, 'authenticate', { userNameOrEmailAddress: 'a', password: 'b' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 401, message: '登录失败!', details: '用户名或密码无效。', unAuthorizedRequest: true });
+  });
+
+  it('a 403 is no sign-out, though the server flags it unAuthorizedRequest as ABP does', async () => {
+    const forbidden = reply(403, { error: { message: '未授予所需的权限。' }, unAuthorizedRequest: true });
+    const send = createHttpTransport(source, axios.create({ adapter: forbidden }));
+    const error = await send(buildRequest(services.role, 'getAll', {})).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 403, unAuthorizedRequest: false });
+    expect(presentError(error)).toMatchObject({ type: 'dialog', title: '业务错误：', content: '未授予所需的权限。' });
   });
 
   it('no response and a timeout are their own kinds', async () => {

@@ -52,7 +52,9 @@ export function toApiError(err: unknown): ApiError {
     if (!err.response) return new ApiError('未知错误', 'network', null);
     const body = (err.response.data ?? {}) as ErrorBody;
     const e = body.error;
-    return new ApiError(e?.message ?? `HTTP ${err.response.status}`, 'http', err.response.status, e?.details ?? null, e?.validationErrors ?? null, body.unAuthorizedRequest === true || err.response.status === 401);
+    // ABP flags 403 as unAuthorizedRequest too; only a 401 means the session is gone.
+    const { status } = err.response;
+    return new ApiError(e?.message ?? `HTTP ${status}`, 'http', status, e?.details ?? null, e?.validationErrors ?? null, status === 401);
   }
   return new ApiError(err instanceof Error ? err.message : String(err), 'network', null);
 }

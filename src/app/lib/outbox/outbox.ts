@@ -311,7 +311,8 @@ export class Outbox {
     }
     const message = body?.error?.message ?? `HTTP ${res.status}`;
     if (res.ok && body && 'result' in body) return { kind: 'done', result: body.result };
-    if (res.status === 401 || body?.unAuthorizedRequest) return { kind: 'unauthorized' };
+    // Only a 401 signs out: ABP flags a 403 as unAuthorizedRequest too, and that one needs a person.
+    if (res.status === 401) return { kind: 'unauthorized' };
     const retryAfter = retryAfterMs(res.headers.get('Retry-After'), this.now());
     if (res.status === 409 && message.includes(IN_FLIGHT_MESSAGE)) return { kind: 'retry', status: 409, message, retryAfter };
     if (res.status === 409 && this.conflictIsDone(entry, message)) return { kind: 'done', result: null };
