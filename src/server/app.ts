@@ -1,7 +1,7 @@
 // buildApp: the whole HTTP server, used by main.ts and by every API test (app.inject).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -12,7 +12,7 @@ import type { Deps } from './framework.ts';
 import { AppError, MESSAGES, localize, noSuchRoute } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerServices, requestLanguage } from './plugins/services.ts';
-import { clientErrorHandler, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
+import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerFiles } from './plugins/files.ts';
 import { registerExports } from './plugins/exports.ts';
@@ -65,6 +65,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return503OnClosing: true,
     // Headers over Node's maxHeaderSize (16 KB) and malformed requests: 431/400 in the envelope.
     clientErrorHandler,
+    // A URL the router cannot decode (`%zz`) or a path parameter over its length: the envelope too.
+    frameworkErrors: (error, req, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const details = status === 414 ? '请求地址过长。' : '请求地址不是有效的 URL。';
+      frontDoorHeaders(req, reply);
+      return (reply as FastifyReply).code(status).send(localizedEnvelope(req, status, MESSAGES.invalidRequest, details));
+    },
   });
   app.setSerializerCompiler(serializerCompiler);
   registerSecurityHeaders(app);

@@ -157,6 +157,15 @@ describe('the front door', () => {
       expect(res.json()).toMatchObject({ success: false, __abp: true, error: { message: '您的请求无效!', details: '请求体过大。' } });
     });
 
+    it('answers a URL the router cannot decode with 400 in the envelope, with the security headers', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/services/app/User/GetAll%zz', headers: { '.aspnetcore.culture': 'en' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, __abp: true, error: { message: 'Your request is not valid!' } });
+      expect(res.json().error.details).toBe('The request URL is not valid.');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    });
+
     it('answers a 20 KB header with 431 in the envelope (a real listening server: Node parses the headers)', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;

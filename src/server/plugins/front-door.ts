@@ -70,23 +70,31 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Headers on every answer: no sniffing, no framing, a referrer that never leaves the origin with a
- * path. The CSP goes on HTML documents (the console, Swagger UI, the test payment page) and on JSON;
- * a PDF or an image opened in a tab is not held to one (Chromium's PDF viewer would be blocked by
- * object-src 'none'). HSTS only when the request came over TLS (X-Forwarded-Proto, trustProxy).
+ * path, and the JSON policy until the answer turns out to be something else (see below). HSTS only
+ * when the request came over TLS (X-Forwarded-Proto, trustProxy). Also called where Fastify answers
+ * without running hooks (frameworkErrors).
+ */
+export function frontDoorHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff')
+    .header('X-Frame-Options', 'DENY')
+    // Not no-referrer: that also turns a same-origin POST's Origin header into "null".
+    .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    .header('Content-Security-Policy', API_CSP);
+  if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
+}
+
+/**
+ * The CSP by what is sent: HTML documents (the console, Swagger UI, the test payment page) get
+ * theirs, JSON keeps the API policy, and a PDF, an image or a script opened in a tab is held to
+ * none (Chromium's PDF viewer would be blocked by object-src 'none').
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    reply.header('X-Content-Type-Options', 'nosniff')
-      .header('X-Frame-Options', 'DENY')
-      // Not no-referrer: that also turns a same-origin POST's Origin header into "null".
-      .header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000');
-  });
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => frontDoorHeaders(req, reply));
   app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    const policy = type.startsWith('text/html') ? (/^\/swagger(\/|$)/i.test(req.url) ? SWAGGER_CSP : CONSOLE_CSP)
-      : type.startsWith('application/json') ? API_CSP : null;
-    if (policy && !reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', policy);
+    const isSwagger = /^\/swagger(\/|$)/i.test(req.url);
+    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', isSwagger ? SWAGGER_CSP : CONSOLE_CSP);
+    else if (!type.startsWith('application/json')) reply.removeHeader('Content-Security-Policy');
     return payload;
   });
 }

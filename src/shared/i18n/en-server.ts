@@ -11,6 +11,8 @@ export const enServer: Record<string, string> = {
   '请求体不是有效的 JSON。': 'The request body is not valid JSON.',
   '请求体过大。': 'The request body is too large.',
   '请求头过大。': 'The request headers are too large.',
+  '请求地址过长。': 'The request URL is too long.',
+  '请求地址不是有效的 URL。': 'The request URL is not valid.',
   '不支持的内容类型，请使用 application/json。': 'Unsupported content type; use application/json.',
   '请求体必须是 JSON 对象。': 'The request body must be a JSON object.',
   '必须是 JSON 对象': 'must be a JSON object',
