@@ -13,9 +13,22 @@ export interface Fixtures {
    * tenantId null (or omitted) signs in to the host.
    */
   apiLogin: (userName: string, password: string, tenantId?: number | null) => Promise<string>;
+  /**
+   * Every test, automatically: what the browser refused under the server's Content-Security-Policy
+   * (decision 0019), from the console of every page of the test. The test fails if anything was.
+   */
+  cspViolations: string[];
 }
 
 export const test = base.extend<Fixtures>({
+  cspViolations: [async ({ context }, use) => {
+    const seen: string[] = [];
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+    });
+    await use(seen);
+    expect(seen, 'Content Security Policy violations in the console').toEqual([]);
+  }, { auto: true }],
   apiLogin: async ({ request }, use) => {
     await use(async (userName, password, tenantId = null) => {
       const res = await request.post('/api/TokenAuth/Authenticate', {

@@ -1,7 +1,7 @@
 // buildApp: the whole HTTP server, used by main.ts and by every API test (app.inject).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,9 +9,10 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './framework.ts';
-import { AppError, MESSAGES } from './lib/errors.ts';
+import { AppError, MESSAGES, localize, noSuchRoute } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { registerServices } from './plugins/services.ts';
+import { registerServices, requestLanguage } from './plugins/services.ts';
+import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerFiles } from './plugins/files.ts';
 import { registerExports } from './plugins/exports.ts';
@@ -30,10 +31,26 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-type Envelope = { result: null; targetUrl: null; success: false; error: { code: number; message: string; details: string | null; validationErrors: { message: string; members: string[] }[] | null }; unAuthorizedRequest: boolean; __abp: true };
+type ValidationErrors = { message: string; members: string[] }[] | null;
+type Envelope = {
+  result: null; targetUrl: null; success: false; unAuthorizedRequest: boolean; __abp: true;
+  error: { code: number; message: string; details: string | null; validationErrors: ValidationErrors };
+};
 
-export function errorEnvelope(status: number, message: string, details: string | null = null, validationErrors: Envelope['error']['validationErrors'] = null): Envelope {
-  return { result: null, targetUrl: null, success: false, error: { code: 0, message, details, validationErrors }, unAuthorizedRequest: status === 401, __abp: true };
+/** The error envelope; unAuthorizedRequest is set for 401 and 403 alike, as ABP does. */
+export function errorEnvelope(status: number, message: string, details: string | null = null, errors: ValidationErrors = null): Envelope {
+  return {
+    result: null, targetUrl: null, success: false, error: { code: 0, message, details, validationErrors: errors },
+    unAuthorizedRequest: status === 401 || status === 403, __abp: true,
+  };
+}
+
+/** The envelope in the request's language (the fixed texts and any sentence the Warehouse source has). */
+function localizedEnvelope(req: FastifyRequest, status: number, message: string, details: string | null = null,
+  errors: ValidationErrors = null) {
+  const language = requestLanguage(req);
+  return errorEnvelope(status, localize(language, message), details && localize(language, details),
+    errors && errors.map((e) => ({ ...e, message: localize(language, e.message) })));
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -46,8 +63,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    // Headers over Node's maxHeaderSize (16 KB) and malformed requests: 431/400 in the envelope.
+    clientErrorHandler,
+    // A URL the router cannot decode (`%zz`) or a path parameter over its length: the envelope too.
+    frameworkErrors: (error, req, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const details = status === 414 ? '请求地址过长。' : '请求地址不是有效的 URL。';
+      frontDoorHeaders(req, reply);
+      return (reply as FastifyReply).code(status).send(localizedEnvelope(req, status, MESSAGES.invalidRequest, details));
+    },
   });
   app.setSerializerCompiler(serializerCompiler);
+  registerSecurityHeaders(app);
+  registerCors(app, config.corsOrigins);
 
   // POST ?id=… calls often carry no body at all: an empty JSON body is {}.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -65,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).send(errorEnvelope(error.status, error.message, error.details, error.validationErrors));
+      return reply.code(error.status).send(localizedEnvelope(req, error.status, error.message, error.details, error.validationErrors));
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
@@ -76,10 +104,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? '不支持的内容类型，请使用 application/json。'
         : error.message;
       const code = status === 413 || status === 415 ? status : 400;
-      return reply.code(code).send(errorEnvelope(code, MESSAGES.invalidRequest, details, [{ message: details, members: ['body'] }]));
+      return reply.code(code).send(localizedEnvelope(req, code, MESSAGES.invalidRequest, details,
+        [{ message: details, members: ['body'] }]));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(errorEnvelope(500, MESSAGES.internal));
+    return reply.code(500).send(localizedEnvelope(req, 500, MESSAGES.internal));
   });
 
   await app.register(swagger, {
@@ -126,7 +155,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Client-side routes: the console's index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(errorEnvelope(404, MESSAGES.notFound, `没有 ${req.method} ${req.url.split('?')[0]} 这个接口。`));
+    const route = noSuchRoute(requestLanguage(req), req.method, req.url.split('?')[0]!);
+    return reply.code(404).send(localizedEnvelope(req, 404, MESSAGES.notFound, route));
   });
 
   return app;

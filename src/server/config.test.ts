@@ -33,4 +33,12 @@ describe('configuration', () => {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
   });
+  it('reads CORS_ORIGINS as a list of origins, none by default, and refuses a path or a wildcard', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'http://localhost:4200, https://console.example.com/' }).corsOrigins)
+      .toEqual(['http://localhost:4200', 'https://console.example.com']);
+    for (const bad of ['*', 'https://console.example.com/app', 'console.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
 });

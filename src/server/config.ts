@@ -19,6 +19,16 @@ const EnvSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PAYMENT_TEST_DAILY_CAP: z.coerce.number().int().min(1).max(MAX_RECHARGE_POINTS * 10).default(10_000),
+  CORS_ORIGINS: z.string().default('').transform((v, ctx) => {
+    const origins = v.split(',').map((o) => o.trim()).filter((o) => o !== '');
+    for (const o of origins) {
+      // An origin is scheme://host[:port], exactly what a browser sends in Origin: no path, no `*`.
+      let ok = false;
+      try { ok = /^https?:$/.test(new URL(o).protocol) && new URL(o).origin === o.replace(/\/$/, ''); } catch { /* not a URL */ }
+      if (!ok) ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin like https://console.example.com` });
+    }
+    return origins.map((o) => o.replace(/\/$/, ''));
+  }),
 });
 
 export interface Config {
@@ -38,6 +48,8 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** In test mode, the most points one seller may recharge per day (Asia/Shanghai). */
   testPaymentDailyCapPoints: number;
+  /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

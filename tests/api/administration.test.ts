@@ -31,7 +31,7 @@ describe('administration', () => {
     const staff = await signIn(t.app, u.userName, u.password, 1);
     const res = await call(t.app, 'GET', svc('User', 'GetAll'), staff);
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ success: false, unAuthorizedRequest: false, error: { message: '未授予所需的权限。' } });
+    expect(res.body).toMatchObject({ success: false, unAuthorizedRequest: true, error: { message: '未授予所需的权限。' } });
     // …but can use what the Warehouse role grants.
     expect((await call(t.app, 'GET', svc('BackOrder', 'GetUserList'), staff)).status).toBe(200);
   });

@@ -91,6 +91,20 @@ describe('mainland packages', () => {
     expect((await call(t.app, 'POST', PKG('EditMainLandPackage'), seller, { warehouseInfoId: warehouseId, site: 'TW', cargoCategory: 1 })).status).toBe(403);
   });
 
+  it('offers the active staff, never sellers or deactivated users, to assign a bag to (GetAppointUserList)', async () => {
+    const gone = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
+    await call(t.app, 'POST', svc('User', 'DeActivate'), admin, { id: gone.id });
+    const res = await call(t.app, 'GET', PKG('GetAppointUserList'), picker);
+    expect(res.status).toBe(200);
+    const ids = res.body.result.map((u: { id: number }) => u.id);
+    expect(ids).toContain(picker.userId);
+    expect(ids).not.toContain(seller.userId);
+    expect(ids).not.toContain(gone.id);
+    const me = res.body.result.find((u: { id: number }) => u.id === picker.userId);
+    expect(me).toMatchObject({ name: expect.any(String), userName: expect.any(String) });
+    expect((await call(t.app, 'GET', PKG('GetAppointUserList'), seller)).status).toBe(403);
+  });
+
   it('bags only weighed mainland orders of the same warehouse, site and cargo category', async () => {
     const tw = await newBag();
     const weighed = await weighedOrder();

@@ -38,6 +38,44 @@ describe('seller orders and parcel sign-in', () => {
     expect((await call(t.app, 'GET', svc('BackStoreAddress', 'GetStoreAddressList'), seller)).status).toBe(403);
   });
 
+  it('lets staff edit a store, switch it off and on, and delete it (BackStoreAddress)', async () => {
+    const store = await createStore(t.app, admin, other.userId, { storeName: '旧店名' });
+    const list = (keyword: string) => call(t.app, 'GET', svc('BackStoreAddress', 'GetStoreAddressList'), admin, { keyword });
+    const edit = (input: Record<string, unknown>) => call(t.app, 'POST', svc('BackStoreAddress', 'EditStoreAddress'), admin, input);
+    const edited = await edit({ id: store.id, userId: other.userId, storeName: '新店名', site: 'MY' });
+    expect(edited.body.result).toMatchObject({ id: store.id, storeName: '新店名', site: 'MY', userCode: other.userCode });
+    expect(edited.body.result.whetherEffective).toBe(true);
+    expect((await edit({ userId: 999_999, storeName: 'x', site: 'TW' })).status).toBe(400);
+
+    const toggle = (id: number) => call(t.app, 'GET', svc('BackStoreAddress', 'EditStatus'), admin, { id });
+    const off = await toggle(store.id);
+    expect(off.body.result).toMatchObject({ id: store.id, whetherEffective: false });
+    expect((await list('新店名')).body.result.items[0].whetherEffective).toBe(false);
+    expect((await toggle(store.id)).body.result.whetherEffective).toBe(true);
+
+    expect((await call(t.app, 'GET', svc('BackStoreAddress', 'Delete'), seller, { id: store.id })).status).toBe(403);
+    expect((await call(t.app, 'GET', svc('BackStoreAddress', 'Delete'), admin, { id: store.id })).status).toBe(200);
+    expect((await list('新店名')).body.result.items).toEqual([]);
+    expect((await call(t.app, 'GET', svc('FrontOrder', 'GetStoreList'), other)).body.result).toEqual([]);
+    expect((await toggle(999_999)).status).toBe(404);
+  });
+
+  it('signs a declared parcel by id from its order\'s warehouse (StockLogisticsSign), once', async () => {
+    const input = buildOrder(storeId, warehouseId);
+    const order = await createOrder(t.app, seller, input);
+    const shipment = input.orderProductInfosList[0]!.shipment;
+    const parcel = (await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment })).body.result.items[0];
+    const sign = (id: number, who: Caller = picker) => call(t.app, 'POST', `${svc('Logistics', 'StockLogisticsSign')}?id=${id}`, who);
+    const first = await sign(parcel.id);
+    expect(first.body.result).toMatchObject({ action: 'SIGNED', userCode: seller.userCode });
+    expect(first.body.result.order).toMatchObject({ tradeNo: order.tradeNo, orderStatus: 2 });
+    expect(first.body.result.parcel).toMatchObject({ id: parcel.id, receiveStatus: 1, warehouseInfoId: warehouseId });
+    expect((await sign(parcel.id)).body.result.action).toBe('ALREADY');
+    expect(await inboundCount(shipment)).toBe(1);
+    expect((await sign(999_999)).status).toBe(404);
+    expect((await sign(parcel.id, seller)).status).toBe(403);
+  });
+
   it('walks an order from creation through both parcels arriving', async () => {
     const input = buildOrder(storeId, warehouseId);
     const [a, b] = input.orderProductInfosList.map((l) => l.shipment) as [string, string];

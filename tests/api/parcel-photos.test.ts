@@ -39,6 +39,19 @@ describe('parcel photos', () => {
     expect((await call(t.app, 'POST', svc('Logistics', 'SetTakePictureByPhone'), picker, { shipment: 'NOSUCH0001', imageGuid: guid })).status).toBe(404);
   });
 
+  it('links photos through BackOrder/SetTakePicture too (spec 001), refusing sellers and a missing parcel', async () => {
+    const { id } = await declaredParcel();
+    await call(t.app, 'POST', `${svc('Logistics', 'IsNeedTakePicture')}?id=${id}&isNeed=true`, seller);
+    const goods = await uploadFile(t.app, picker, png());
+    const res = await call(t.app, 'POST', svc('BackOrder', 'SetTakePicture'), picker, { id, goodsImageGuid: goods });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({ id, goodsImageGuid: goods, imageGuid: null, isNeedTakePicture: false });
+    const back = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment: res.body.result.shipment });
+    expect(back.body.result.items[0]).toMatchObject({ goodsImageGuid: goods, isNeedTakePicture: false });
+    expect((await call(t.app, 'POST', svc('BackOrder', 'SetTakePicture'), seller, { id, imageGuid: goods })).status).toBe(403);
+    expect((await call(t.app, 'POST', svc('BackOrder', 'SetTakePicture'), picker, { id: 999999, imageGuid: goods })).status).toBe(404);
+  });
+
   it('refuses a guid that is no uploaded image, and a call without any photo', async () => {
     const { id } = await declaredParcel();
     const bad = await call(t.app, 'POST', svc('Logistics', 'SetTakePicture'), picker, { id, imageGuid: '00000000-0000-4000-8000-000000000000' });

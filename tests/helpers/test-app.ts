@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
+import { loadConfig, type Config } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { seedDatabase } from '#server/db/seed.ts';
 
@@ -53,7 +53,8 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop:
   };
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** `config`: settings that differ from the defaults (CORS_ORIGINS and the like). */
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = baseUrl ? await createPostgresDatabase(baseUrl) : null;
   const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url, poolSize: 30 } : { inMemory: true });
@@ -62,8 +63,8 @@ export async function createTestApp(): Promise<TestApp> {
   // HC_TEST_LOG=error (or info) shows the server's log while debugging a test.
   const logLevel = (process.env.HC_TEST_LOG ?? 'silent') as 'silent';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hc-test-'));
-  const config = { ...loadConfig({}), databaseUrl: pgdb?.url, dataDir, logLevel };
-  const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent' });
+  const settings = { ...loadConfig({}), ...config, databaseUrl: pgdb?.url, dataDir, logLevel };
+  const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent' });
   await app.ready();
   return {
     app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir,

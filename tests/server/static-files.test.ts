@@ -62,4 +62,21 @@ describe('the built console', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.headers['content-type']).not.toContain('text/html');
   });
+
+  it('serves the console with its CSP (scripts and wasm from us only, no framing), nosniff and a Referrer-Policy', async () => {
+    for (const url of ['/', '/back/intoLogistics']) {
+      const page = await app.inject({ method: 'GET', url });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("'unsafe-eval'");
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+    // A built script is no document: nosniff, no policy of its own.
+    const chunk = await app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(chunk.headers['x-content-type-options']).toBe('nosniff');
+    expect(chunk.headers['content-security-policy']).toBeUndefined();
+  });
 });

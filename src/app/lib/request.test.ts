@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildRequest } from '#shared/api-client.ts';
 import { services } from '#shared/contracts/index.ts';
 import { ApiError, createHttpTransport } from './http.ts';
+import { presentError } from './error-catalogue.ts';
 import { queryString, sendRequest } from './request.ts';
 
 const source = { getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans' };
@@ -51,6 +52,13 @@ describe('request core (spec 000 §7)', () => {
     await expect(sendRequest(source, { method: 'POST', url: '/x' }, { fetch: busy.fetch })).rejects.toMatchObject({ kind: 'http', status: 429, retryAfter: '20' });
     const proxy = scripted(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
     await expect(sendRequest(source, { method: 'POST', url: '/x' }, { fetch: proxy.fetch })).rejects.toMatchObject({ kind: 'http', status: 502, message: 'HTTP 502' });
+  });
+
+  it('a 403 is no sign-out, though the server flags it unAuthorizedRequest as ABP does', async () => {
+    const forbidden = scripted(() => json(403, { error: { message: '未授予所需的权限。' }, unAuthorizedRequest: true }));
+    const error = await createHttpTransport(source, forbidden.fetch)(buildRequest(services.role, 'getAll', {})).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 403, unAuthorizedRequest: false });
+    expect(presentError(error as ApiError)).toMatchObject({ type: 'dialog', title: '业务错误：', content: '未授予所需的权限。' });
   });
 
   it('no answer and a timeout are their own kinds', async () => {

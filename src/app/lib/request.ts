@@ -58,7 +58,8 @@ export async function readEnvelope(res: Response): Promise<unknown> {
   const e = body?.error;
   return Promise.reject(new ApiError(
     e?.message ?? (res.ok ? '服务器的回答无法识别' : `HTTP ${res.status}`), 'http', res.status, e?.details ?? null, e?.validationErrors ?? null,
-    body?.unAuthorizedRequest === true || res.status === 401, res.headers.get('Retry-After'),
+    // Only a 401 means the session is gone: ABP flags a 403 as unAuthorizedRequest too.
+    res.status === 401, res.headers.get('Retry-After'),
   ));
 }
 

@@ -14,7 +14,7 @@ export interface StartUpState {
   side: Side | null;
 }
 
-const isUnauthorized = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.unAuthorizedRequest);
+const isUnauthorized = (e: unknown) => e instanceof ApiError && e.status === 401;
 
 export type Revalidation = 'current' | 'changed' | 'signed-out' | 'unreachable';
 

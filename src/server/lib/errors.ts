@@ -1,4 +1,5 @@
 // One error type for business refusals; the error handler turns everything into the envelope.
+import { translate, type LanguageName } from '#shared/i18n/index.ts';
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422;
 
@@ -28,3 +29,13 @@ export const forbidden = (details: string | null = null): AppError => new AppErr
 export const unauthorized = (details: string | null = null): AppError => new AppError(401, MESSAGES.notSignedIn, details);
 export const invalid = (member: string, message: string): AppError =>
   new AppError(400, MESSAGES.invalidRequest, `${member}: ${message}`, [{ message, members: [member] }]);
+
+/**
+ * A server text in the caller's language: the Warehouse source has English for the fixed envelope
+ * texts (i18n/en-server.ts) and for some business sentences; anything else stays as it is.
+ */
+export const localize = (language: LanguageName, text: string): string => translate(language, text);
+
+/** The 404 of a URL no route answers. */
+export const noSuchRoute = (language: LanguageName, method: string, path: string): string =>
+  language === 'en' ? `There is no ${method} ${path} endpoint.` : `没有 ${method} ${path} 这个接口。`;

@@ -8,7 +8,7 @@ import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import type { Db, TenantId } from '../db/client.ts';
 import type { CurrentUser, Deps, Language, RequestContext, ServiceImplementation } from '../framework.ts';
-import { AppError, MESSAGES, forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
 import { loadCurrentUser } from '../modules/identity/repository.ts';
 import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
@@ -17,30 +17,60 @@ import { parseCookies } from '../lib/cookies.ts';
 export const TENANT_HEADERS = ['abp.tenantid', 'abp-tenantid'] as const;
 export const TENANT_COOKIE = 'Abp.TenantId';
 export const CULTURE_COOKIE = 'Abp.Localization.CultureName';
+/** ASP.NET Core's culture cookie; ABP reads a header of the same name first. */
+export const ASPNET_CULTURE_COOKIE = '.AspNetCore.Culture';
+export const CULTURE_HEADER = '.aspnetcore.culture';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** Turns zod issues into the envelope's validationErrors (camelCase member paths). */
-export function validationError(error: z.ZodError): AppError {
-  const errors = error.issues.map((issue) => {
-    const member = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || 'input';
-    return { message: issue.message, members: [member] };
-  });
-  const details = `验证过程中检测到以下错误。\n${errors.map((e) => ` - ${e.members[0]}: ${e.message}`).join('\n')}`;
+type ValidationIssue = { message: string; members: string[] };
+
+const EN_ZOD_MESSAGES = z.locales.en().localeError;
+
+/** Options for schema.safeParse: zod's own messages in English for an English caller (Chinese is the default). */
+export const parseOptions = (language: Language) => (language === 'en' ? { error: EN_ZOD_MESSAGES } : undefined);
+
+function invalidInput(errors: ValidationIssue[], language: Language): AppError {
+  const details = `${localize(language, '验证过程中检测到以下错误。')}\n${errors.map((e) => ` - ${e.members[0]}: ${e.message}`).join('\n')}`;
   return new AppError(400, MESSAGES.invalidRequest, details, errors);
 }
 
-/** The tenant a request names: Abp.TenantId header (or cookie); absent or "null" is the host. */
+const memberOf = (path: readonly PropertyKey[]) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('') || 'input';
+
+/** Turns zod issues into the envelope's validationErrors (camelCase member paths). */
+export function validationError(error: z.ZodError, language: Language = 'zh-Hans'): AppError {
+  return invalidInput(error.issues.map((issue) => ({ message: issue.message, members: [memberOf(issue.path)] })), language);
+}
+
+/**
+ * Text fields holding U+0000 anywhere in the input, as member paths. PostgreSQL cannot store that
+ * character (a 500 otherwise); checking the whole input here covers every action, whatever its
+ * schema builds strings with (z.string(), text(), z.record…), and file routes reading input alike.
+ */
+function nulMembers(value: unknown, path: PropertyKey[] = [], out: PropertyKey[][] = []): PropertyKey[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push(path);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => nulMembers(v, [...path, i], out));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) nulMembers(v, [...path, k], out);
+  }
+  return out;
+}
+
+/**
+ * The tenant a request names (ABP's HttpHeaderTenantResolveContributor, then the cookie): the
+ * Abp.TenantId header, else the cookie. A value that is not a tenant number (`null`, empty,
+ * `[object Object]` — what ABP's own clients send before a tenant is chosen) names no tenant: the host.
+ */
 export function requestedTenant(req: FastifyRequest): TenantId {
-  let raw: string | undefined;
+  const tenantOf = (raw: string | undefined) => (raw !== undefined && /^\s*\d{1,15}\s*$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
   for (const h of TENANT_HEADERS) {
     const v = req.headers[h];
-    if (typeof v === 'string') { raw = v; break; }
+    const id = typeof v === 'string' ? tenantOf(v) : null;
+    if (id !== null) return id;
   }
-  if (raw === undefined) raw = parseCookies(req.headers.cookie)[TENANT_COOKIE];
-  if (raw === undefined || raw === '' || raw.toLowerCase() === 'null') return null;
-  const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new AppError(400, MESSAGES.invalidRequest, 'Abp.TenantId 必须是租户编号。', [{ message: '必须是租户编号', members: ['Abp.TenantId'] }]);
-  return n;
+  return tenantOf(parseCookies(req.headers.cookie)[TENANT_COOKIE]);
 }
 
 export async function authenticate(deps: Deps, req: FastifyRequest): Promise<{ principal: Principal | null; tokenInvalid: boolean }> {
@@ -112,6 +142,16 @@ export function checkAccess(serviceName: string, def: ActionDef, user: CurrentUs
 }
 
 export function readInput(def: ActionDef, req: FastifyRequest): unknown {
+  const input = mergedInput(def, req);
+  const withNul = nulMembers(input);
+  if (withNul.length > 0) {
+    const language = requestLanguage(req);
+    throw invalidInput(withNul.map((path) => ({ message: localize(language, '不能包含空字符 (U+0000)'), members: [memberOf(path)] })), language);
+  }
+  return input;
+}
+
+function mergedInput(def: ActionDef, req: FastifyRequest): unknown {
   const query = camelKeys(req.query ?? {}) as Record<string, unknown>;
   const fromQuery = coerceQuery(def.input, query);
   if (def.method === 'GET' || def.method === 'DELETE') return fromQuery;
@@ -136,9 +176,41 @@ export function requestHash(method: string, url: string, input: unknown): string
 
 export const ok = (result: unknown) => ({ result, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true as const });
 
-function languageOf(req: FastifyRequest, user: CurrentUser | null): Language {
-  const pick = user?.language ?? parseCookies(req.headers.cookie)[CULTURE_COOKIE];
-  return pick === 'en' ? 'en' : 'zh-Hans';
+/**
+ * A culture name as ASP.NET Core writes it (`c=en|uic=en`, the .AspNetCore.Culture cookie and ABP's
+ * header of the same name) or bare (`en-US`, `zh-Hans`, what ABP's clients put in that header): the
+ * UI culture decides. A culture we do not have counts as none, so the next source is asked.
+ */
+export function cultureLanguage(raw: string | undefined): Language | null {
+  if (!raw) return null;
+  const parts = raw.split('|').map((p) => p.trim());
+  const uic = parts.find((p) => p.startsWith('uic='))?.slice(4);
+  const c = parts.find((p) => p.startsWith('c='))?.slice(2);
+  const name = (uic || c || (parts.length === 1 && !raw.includes('=') ? parts[0] : '') || '').toLowerCase();
+  if (name === 'en' || name.startsWith('en-')) return 'en';
+  if (name === 'zh' || name.startsWith('zh-')) return 'zh-Hans';
+  return null;
+}
+
+const LANGUAGE = new WeakMap<FastifyRequest, Language>();
+
+/**
+ * The language of a request's messages, in ABP's order (UseAbpRequestLocalization): the user's own
+ * setting, the .AspNetCore.Culture header, the .AspNetCore.Culture cookie, then the
+ * Abp.Localization.CultureName cookie (abp.js); simplified Chinese when none names one we have.
+ * Accept-Language is not asked: the console is Chinese unless someone chose English.
+ */
+export function requestLanguage(req: FastifyRequest, user?: CurrentUser | null): Language {
+  if (user === undefined) {
+    const known = LANGUAGE.get(req);
+    if (known) return known;
+  }
+  const header = req.headers[CULTURE_HEADER];
+  const cookies = parseCookies(req.headers.cookie);
+  const language = cultureLanguage(user?.language ?? undefined) ?? cultureLanguage(typeof header === 'string' ? header : undefined)
+    ?? cultureLanguage(cookies[ASPNET_CULTURE_COOKIE]) ?? cultureLanguage(cookies[CULTURE_COOKIE]) ?? 'zh-Hans';
+  if (user !== undefined) LANGUAGE.set(req, language);
+  return language;
 }
 
 export function registerServices(app: FastifyInstance, deps: Deps, implementations: readonly ServiceImplementation[]): void {
@@ -174,9 +246,10 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
           const run = async (tx: Db | null): Promise<unknown> => {
             const user = principal ? await loadCurrentUser(tx ?? null, deps.database, principal) : null;
             if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
+            const language = requestLanguage(req, user);
             checkAccess(service.name, def, user);
-            const parsed = def.input.safeParse(readInput(def, req));
-            if (!parsed.success) throw validationError(parsed.error);
+            const parsed = def.input.safeParse(readInput(def, req), parseOptions(language));
+            if (!parsed.success) throw validationError(parsed.error, language);
             const ctx: RequestContext = {
               get db(): Db {
                 if (!tx) throw new Error(`${service.name}.${key} is declared transaction: 'manual'; use ctx.transaction()`);
@@ -185,7 +258,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
               transaction: (fn, t = tenantId) => deps.database.withTenant(t, fn),
               tenantId,
               user,
-              language: languageOf(req, user),
+              language,
               log: req.log,
               now: new Date(),
             };

@@ -134,6 +134,19 @@ export const frontOrder = defineService('FrontOrder', {
   getAbnormalReceivingOrderList: { method: 'GET', permission: 'Front.Orders', input: ParcelListInput, output: pagedResult(ParcelDto) },
 });
 
+const photos = { imageGuid: z.uuid().optional(), goodsImageGuid: z.uuid().optional() };
+const atLeastOnePhoto = (v: { imageGuid?: string | undefined; goodsImageGuid?: string | undefined }) => !!(v.imageGuid || v.goodsImageGuid);
+
+/**
+ * Photos taken at a station (Logistics/SetTakePicture, BackOrder/SetTakePicture — spec 001 lists
+ * both): the images were uploaded first (File/UploadFile), then linked to the parcel here.
+ */
+const setTakePictureAction = {
+  method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
+  input: z.object({ id: z.number().int().positive(), ...photos }).refine(atLeastOnePhoto, { message: '至少需要一张照片', path: ['imageGuid'] }),
+  output: ParcelDto,
+} as const;
+
 /** The back office's order services (DOMAIN §3): read, search and correct. */
 export const backOrderActions = {
   getOrderList: { method: 'GET', permission: 'Order.Manages', input: BackOrderListInput, output: pagedResult(OrderDto) },
@@ -151,6 +164,7 @@ export const backOrderActions = {
     input: z.object({ ids, packageStatus, reason: optionalText(512) }), output: z.object({ count: z.number().int() }),
   },
   getAbnormalReceivingOrderList: { method: 'GET', permission: 'OrderManage.ExpressShipmentDelivery', input: ParcelListInput, output: pagedResult(ParcelDto) },
+  setTakePicture: setTakePictureAction,
   /** A damaged or wrong parcel: photo and reason, the parcel becomes 异常 (DOMAIN §4.3). */
   setTakePictureAbnormal: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
@@ -210,8 +224,6 @@ export const ParcelEditInput = z.object({
   userCode: z.string().trim().max(16).optional().nullable(), weight: z.number().min(0).max(1000).optional().nullable(),
 });
 
-const photos = { imageGuid: z.uuid().optional(), goodsImageGuid: z.uuid().optional() };
-const atLeastOnePhoto = (v: { imageGuid?: string | undefined; goodsImageGuid?: string | undefined }) => !!(v.imageGuid || v.goodsImageGuid);
 
 export const logistics = defineService('Logistics', {
   getLogisticsList: { method: 'GET', permission: 'OrderManage.ExpressShipmentDelivery', input: ParcelListInput, output: pagedResult(ParcelDto) },
@@ -232,12 +244,7 @@ export const logistics = defineService('Logistics', {
     input: z.object({ shipment: trackingNumber, warehouseInfoId: z.number().int().positive(), weight: z.number().min(0).max(1000).optional().nullable(), note: optionalText(512) }),
     output: SignResultDto,
   },
-  /** Photos taken at the station: the images were uploaded first (File/UploadFile), then linked here. */
-  setTakePicture: {
-    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
-    input: z.object({ id: z.number().int().positive(), ...photos }).refine(atLeastOnePhoto, { message: '至少需要一张照片', path: ['imageGuid'] }),
-    output: ParcelDto,
-  },
+  setTakePicture: setTakePictureAction,
   /** The phone flow: the picker knows the tracking number, not the parcel id. */
   setTakePictureByPhone: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,

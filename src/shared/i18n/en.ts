@@ -10,6 +10,7 @@ import { enPackStation } from './en-pack-station.ts';
 import { enOutbound } from './en-outbound.ts';
 import { enFees } from './en-fees.ts';
 import { enRejections } from './en-rejections.ts';
+import { enServer } from './en-server.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -114,4 +115,5 @@ export const en: Record<string, string> = {
   ...enOutbound,
   ...enFees,
   ...enRejections,
+  ...enServer,
 };

@@ -1,9 +1,8 @@
 // Phone photos are 3–12 MB; the floor's Wi-Fi is poor. Each photo is shrunk in the browser to about
-// 0.5 MB, long side ≤ 2048 px, in a web worker whose script is our own copy of
-// browser-image-compression (an asset of this build, precached by the service worker) — the library
-// would otherwise load it from jsDelivr. A photo the browser cannot decode (HEIC on Chrome) is kept
-// as it is: the server then decides (it refuses HEIC parcel photos with a sentence saying why).
-import compressionLibUrl from 'browser-image-compression/dist/browser-image-compression.js?url';
+// 0.5 MB, long side ≤ 2048 px, in a web worker (lib/image-compression.ts). A photo the browser
+// cannot decode (HEIC on Chrome) is kept as it is: the server then decides (it refuses HEIC parcel
+// photos with a sentence saying why).
+import { compressImage } from '../../lib/image-compression.ts';
 
 export const MAX_SIZE_MB = 0.5;
 export const MAX_WIDTH_OR_HEIGHT = 2048;
@@ -13,13 +12,7 @@ export type Compressor = (file: File) => Promise<CompressedPhoto>;
 
 export const compressPhoto: Compressor = async (file) => {
   try {
-    const { default: imageCompression } = await import('browser-image-compression');
-    const blob = await imageCompression(file, {
-      maxSizeMB: MAX_SIZE_MB,
-      maxWidthOrHeight: MAX_WIDTH_OR_HEIGHT,
-      useWebWorker: true,
-      libURL: new URL(compressionLibUrl, globalThis.location?.href ?? 'http://localhost/').href,
-    });
+    const blob = await compressImage(file, { maxSizeMB: MAX_SIZE_MB, maxWidthOrHeight: MAX_WIDTH_OR_HEIGHT });
     // Already small: the library hands back the original; either way the smaller one is kept.
     return blob.size < file.size ? { blob, compressed: true } : { blob: file, compressed: false };
   } catch {

@@ -11,7 +11,9 @@ type Reply = Response | Error | ((sent: Sent) => Response | Error);
 
 const ok = (result: unknown) => new Response(JSON.stringify({ result, success: true, error: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ result: null, success: false, error: { message }, unAuthorizedRequest: status === 401 }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+  // ABP flags 401 and 403 alike.
+  new Response(JSON.stringify({ result: null, success: false, error: { message }, unAuthorizedRequest: status === 401 || status === 403 }),
+    { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 let dbCount = 0;
 const open: Outbox[] = [];
@@ -156,6 +158,16 @@ describe('outbox', () => {
       ['YT0001', 'Bearer token-a'], ['YT0001', 'Bearer token-b'], ['YT0002', 'Bearer token-b'],
     ]);
     expect(await outbox.counts()).toEqual({ waiting: 0, attention: 0 });
+  });
+
+  it('puts a 403 in 需处理 without pausing: ABP flags it unAuthorizedRequest, but signing in again would not help', async () => {
+    const onUnauthorized = vi.fn();
+    const { outbox } = setup([refuse(403, '未授予所需的权限。')], { onUnauthorized });
+    await outbox.enqueue(sign('YT0001'), { group: 'a', label: 'YT0001' });
+    await outbox.run();
+    expect(outbox.isPaused()).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect((await outbox.snapshot()).open[0]).toMatchObject({ status: 'attention', lastStatus: 403 });
   });
 
   it('sends only the rows of the user who queued them', async () => {

@@ -341,7 +341,8 @@ export class Outbox {
     const status = err instanceof ApiError || err instanceof UploadError ? err.status : null;
     const message = err instanceof Error ? err.message : String(err);
     if (status === null) return { kind: 'retry', status: null, message, retryAfter: null };
-    if (status === 401 || (err instanceof ApiError && err.unAuthorizedRequest)) return { kind: 'unauthorized' };
+    // Only a 401 signs out: ABP flags a 403 as unAuthorizedRequest too, and that one needs a person.
+    if (status === 401) return { kind: 'unauthorized' };
     const retryAfter = retryAfterMs(err instanceof ApiError ? err.retryAfter : null, this.now());
     if (status === 409 && message.includes(IN_FLIGHT_MESSAGE)) return { kind: 'retry', status, message, retryAfter };
     if (status === 409 && this.conflictIsDone(entry, message)) return { kind: 'done', result: null };

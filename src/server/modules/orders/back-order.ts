@@ -21,7 +21,9 @@ const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部�
 
 export const backOrderService = implement(backOrder, (deps) => ({
   ...backProcessingHandlers(deps),
-  uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img, // modules/orders/parcel-photos.ts
+  // modules/orders/parcel-photos.ts
+  setTakePicture: parcelPhotoHandlers(deps).setTakePicture,
+  uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img,
   editInterNationalShipment, // bagging a mainland order (modules/mainland-package)
 
   async getUserList(input, ctx) {

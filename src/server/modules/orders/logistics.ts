@@ -37,6 +37,7 @@ const page = ({ rows, total, capped }: { rows: { parcel: repo.ParcelRow; warehou
   ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
 
 export const logisticsService = implement(logistics, (deps) => ({
+  setTakePicture: parcelPhotoHandlers(deps).setTakePicture,
   uploadLogisticsImg: parcelPhotoHandlers(deps).uploadLogisticsImg,
 
   async getLogisticsList(input, ctx) {
@@ -125,12 +126,6 @@ export const logisticsService = implement(logistics, (deps) => ({
     }
     const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
     return answer(outcome, warehouse.warehouseName);
-  },
-
-  async setTakePicture(input, ctx) {
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
-    if (!parcel) throw notFound('包裹');
-    return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
   },
 
   async setTakePictureByPhone(input, ctx) {

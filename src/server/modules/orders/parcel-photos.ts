@@ -1,7 +1,8 @@
-// Parcel photos sent inline as base64 (DOMAIN §4.3): Logistics/UploadLogisticsImg and
-// BackOrder/UploadIntoPicBase64Img. The image is checked and stored like File/UploadFile, then
-// linked to the parcel exactly as SetTakePicture links an uploaded guid (clears the seller's
-// photo request, audited), all in the request's transaction.
+// Parcel photos (DOMAIN §4.3): SetTakePicture (Logistics and BackOrder) links uploaded images;
+// Logistics/UploadLogisticsImg and BackOrder/UploadIntoPicBase64Img take them inline as base64:
+// the image is checked and stored like File/UploadFile, then linked to the parcel exactly as
+// SetTakePicture links an uploaded guid (clears the seller's photo request, audited), all in the
+// request's transaction.
 import type { Deps } from '../../framework.ts';
 import { requireUser, type RequestContext } from '../../framework.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -25,6 +26,12 @@ export function parcelPhotoHandlers(deps: Pick<Deps, 'config'>) {
   };
 
   return {
+    async setTakePicture(input: { id: number; imageGuid?: string | undefined; goodsImageGuid?: string | undefined }, ctx: RequestContext) {
+      const parcel = await repo.lockParcelById(ctx.db, input.id);
+      if (!parcel) throw notFound('包裹');
+      return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
+    },
+
     async uploadLogisticsImg(input: { id: number; base64: string; goods?: boolean | undefined }, ctx: RequestContext) {
       const parcel = await repo.lockParcelById(ctx.db, input.id);
       if (!parcel) throw notFound('包裹');
