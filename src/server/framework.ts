@@ -7,6 +7,7 @@ import type { Database, Db, TenantId } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
+import type { CurrentUsers } from './modules/identity/current-users.ts';
 
 export interface CurrentUser {
   id: number;
@@ -45,6 +46,8 @@ export interface Deps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** The signed-in users, cached per server (decision 0017). */
+  currentUsers: CurrentUsers;
 }
 
 export type Handler<A extends ActionDef> = (input: ParsedInputOf<A>, ctx: RequestContext) => Promise<z.input<A['output']>>;

@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { CompactEncrypt, SignJWT, compactDecrypt, jwtVerify } from 'jose';
 
-export interface Principal { userId: number; tenantId: number | null }
+/** `stamp`: the user's security stamp when the token was issued (docs/decisions/0017). */
+export interface Principal { userId: number; tenantId: number | null; stamp: string }
 
 export interface TokenService {
   issue(principal: Principal): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
@@ -18,18 +19,20 @@ export function createTokenService(secret: string, lifetimeSeconds: number): Tok
   const encKey = derive(secret, 'haicang-enc');
   const verify = async (token: string): Promise<Principal | null> => {
     try {
-      const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang' });
+      // exp is required: a token that never expires would outlive every other safeguard.
+      const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang', requiredClaims: ['exp', 'sub', 'sst'] });
       const userId = Number(payload.sub);
       const tid = payload['tid'];
-      if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-      return { userId, tenantId: typeof tid === 'number' ? tid : null };
+      const stamp = payload['sst'];
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof stamp !== 'string' || stamp === '') return null;
+      return { userId, tenantId: typeof tid === 'number' ? tid : null, stamp };
     } catch {
       return null;
     }
   };
   return {
     async issue(principal) {
-      const accessToken = await new SignJWT({ tid: principal.tenantId })
+      const accessToken = await new SignJWT({ tid: principal.tenantId, sst: principal.stamp })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(principal.userId))
         .setIssuer('haicang')
