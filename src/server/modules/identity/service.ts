@@ -41,6 +41,11 @@ function toTenantDto(row: repo.TenantRow): TenantDto {
 
 // A hash to compare against when the user does not exist, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
+// Made once; a first attempt refused while the hashes were busy is not kept.
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password').catch((err: unknown) => {
+  dummyHash = undefined;
+  throw err;
+}));
 
 export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
   async authenticate(input, ctx) {
@@ -60,7 +65,7 @@ export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
     if (found.refusal) throw fail(found.refusal);
     const row = found.row;
     if (!row) {
-      await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
+      await verifyPassword(input.password, await dummy());
       throw fail('用户名或密码无效。');
     }
     if (!(await verifyPassword(input.password, row.passwordHash))) throw fail('用户名或密码无效。');
