@@ -31,6 +31,8 @@ export interface RequestContext {
   transaction<T>(fn: (tx: Db) => Promise<T>, tenantId?: TenantId): Promise<T>;
   readonly tenantId: TenantId;
   readonly user: CurrentUser | null;
+  /** The calling token's own id and expiry (TokenAuth/SignOut ends it); null when anonymous. */
+  readonly session?: { id: string; expiresAt: number } | null;
   readonly language: Language;
   readonly log: FastifyBaseLogger;
   readonly now: Date;

@@ -57,17 +57,27 @@ describe('sessions', () => {
     expect((await probe(t.app, me)).status).toBe(401);
   });
 
-  it('TokenAuth/SignOut ends the token it is called with', async () => {
+  it('TokenAuth/SignOut ends the token it is called with, and only that one', async () => {
     const u = await createUser(t.app, admin);
-    const me = await signIn(t.app, u.userName, u.password, 1);
-    const out = await call(t.app, 'POST', SIGN_OUT, me, {});
+    const desk = await signIn(t.app, u.userName, u.password, 1);
+    const phone = await signIn(t.app, u.userName, u.password, 1);
+    expect((await probe(t.app, desk)).status).toBe(200); // cached now: the sign-out must reach the cache
+    const out = await call(t.app, 'POST', SIGN_OUT, desk, {});
     expect(out.status).toBe(200);
     expect(out.body.success).toBe(true);
-    expect((await probe(t.app, me)).status).toBe(401);
+    expect((await probe(t.app, desk)).status).toBe(401);
+    expect((await probe(t.app, phone)).status).toBe(200);
+    // Signing out again with the ended token is a 401 like any call; anonymous too.
+    expect((await call(t.app, 'POST', SIGN_OUT, desk, {})).status).toBe(401);
     expect((await call(t.app, 'POST', SIGN_OUT, {}, {})).status).toBe(401);
+    // A password change later ends the rest, and forgets the list.
+    await call(t.app, 'POST', svc('User', 'ChangePassword'), phone, { currentPassword: u.password, newPassword: 'brandnew1' });
+    expect((await probe(t.app, phone)).status).toBe(401);
+    const [row] = rowsOf<{ n: number }>(await t.database.root.execute(sql`select cardinality(signed_out_sessions) as n from users where id = ${u.id}`));
+    expect(Number(row!.n)).toBe(0);
   });
 
-  it('refuses a correctly signed token that has no exp, or no security stamp', async () => {
+  it('refuses a correctly signed token that has no exp, no security stamp or no id', async () => {
     const u = await createUser(t.app, admin);
     const [row] = rowsOf<{ stamp: string }>(await t.database.root.execute(sql`select security_stamp as stamp from users where id = ${u.id}`));
     const key = createHash('sha256').update(`haicang-sign:${TEST_TOKEN_SECRET}`).digest();
@@ -75,10 +85,11 @@ describe('sessions', () => {
       const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(u.id)).setIssuer('haicang').setIssuedAt();
       return (exp ? jwt.setExpirationTime('1h') : jwt).sign(key);
     };
-    // The same token with an expiry is accepted: only the missing claim is refused.
-    expect((await probe(t.app, { token: await token({ tid: 1, sst: row!.stamp }, true), tenantId: 1 })).status).toBe(200);
-    expect((await probe(t.app, { token: await token({ tid: 1, sst: row!.stamp }, false), tenantId: 1 })).status).toBe(401);
-    expect((await probe(t.app, { token: await token({ tid: 1 }, true), tenantId: 1 })).status).toBe(401);
+    // The full token is accepted: only the missing claim is refused.
+    expect((await probe(t.app, { token: await token({ tid: 1, sst: row!.stamp, jti: 'a1' }, true), tenantId: 1 })).status).toBe(200);
+    expect((await probe(t.app, { token: await token({ tid: 1, sst: row!.stamp, jti: 'a2' }, false), tenantId: 1 })).status).toBe(401);
+    expect((await probe(t.app, { token: await token({ tid: 1, jti: 'a3' }, true), tenantId: 1 })).status).toBe(401);
+    expect((await probe(t.app, { token: await token({ tid: 1, sst: row!.stamp }, true), tenantId: 1 })).status).toBe(401);
   });
 
   it('signs in while the client still sends a token of another tenant (ABP ignores it)', async () => {

@@ -193,6 +193,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
               transaction: (fn, t = tenantId) => inTransaction(deps, t, fn),
               tenantId,
               user,
+              session: principal?.session ?? null,
               language: languageOf(req, user),
               log: req.log,
               now: new Date(),

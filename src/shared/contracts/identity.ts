@@ -28,7 +28,7 @@ export const tokenAuth = defineService('TokenAuth', {
   authenticate: {
     method: 'POST', input: AuthenticateInput, output: AuthenticateResult, permission: 'public', transaction: 'manual', ignoresToken: true,
   },
-  /** Ends the caller's token (and every other token of the same user: decision 0017). */
+  /** Ends the caller's token; the user's other tokens (other devices) stay signed in (decision 0017). */
   signOut: { method: 'POST', input: z.object({}), output: z.null(), permission: 'authenticated' },
 }, { basePath: '/api/TokenAuth' });
 

@@ -5,14 +5,14 @@ import type { Database, Db, TenantId } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import type { Principal } from '../../lib/tokens.ts';
 import { IDENTITY_CHANNEL, parseIdentityEvent, takeCommittedEvents, type IdentityEvent } from './events.ts';
-import { readCurrentUser } from './repository.ts';
+import { acceptsToken, readCurrentUser, type FoundUser } from './repository.ts';
 
 /** How long a cached user is trusted without any event: a safety net should a NOTIFY be lost. */
 export const CURRENT_USER_TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 export interface CurrentUsers {
-  /** The token's user, or null when gone, inactive, or the token's security stamp is not theirs. */
+  /** The token's user, or null when gone, inactive, the token's stamp is not theirs or it was signed out. */
   get(principal: Principal, tx: Db | null): Promise<CurrentUser | null>;
   /** Applies the events of a transaction that has just committed (this server's own changes). */
   afterCommit(tx: Db): void;
@@ -22,7 +22,7 @@ export interface CurrentUsers {
   start(): Promise<() => Promise<void>>;
 }
 
-interface Entry { user: CurrentUser; stamp: string; expiresAt: number }
+interface Entry extends FoundUser { expiresAt: number }
 
 const keyOf = (tenantId: TenantId, userId: number) => `${tenantId ?? 'host'}:${userId}`;
 
@@ -47,8 +47,8 @@ export function createCurrentUsers(database: Database): CurrentUsers {
     async get(principal, tx) {
       const key = keyOf(principal.tenantId, principal.userId);
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > Date.now() && hit.stamp === principal.stamp) return hit.user;
-      // A miss, an expired entry, or another stamp (the token may be newer than the entry: read again).
+      if (hit && hit.expiresAt > Date.now() && acceptsToken(hit, principal)) return hit.user;
+      // A miss, an expired entry, or a token the entry refuses (the token may be newer: read again).
       const started = generation;
       const found = await readCurrentUser(tx, database, principal);
       if (!found) {
@@ -60,7 +60,7 @@ export function createCurrentUsers(database: Database): CurrentUsers {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
         entries.set(key, { ...found, expiresAt: Date.now() + CURRENT_USER_TTL_MS });
       }
-      return found.stamp === principal.stamp ? found.user : null;
+      return acceptsToken(found, principal) ? found.user : null;
     },
     afterCommit(tx) {
       for (const event of takeCommittedEvents(tx)) apply(event);

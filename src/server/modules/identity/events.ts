@@ -4,7 +4,8 @@
 // the transaction commits, without waiting for its own NOTIFY to come back.
 import { sql } from 'drizzle-orm';
 import type { Db, TenantId } from '../../db/client.ts';
-import { renewSecurityStamp } from './repository.ts';
+import type { Principal } from '../../lib/tokens.ts';
+import { recordSignOut, renewSecurityStamp } from './repository.ts';
 
 export const IDENTITY_CHANNEL = 'haicang_identity';
 
@@ -31,10 +32,15 @@ export const identityEvents = {
   userChanged: (tx: Db, userId: number) => emit(tx, { userId }),
   /**
    * Ends every token of the user (a new security stamp): password changed or reset, deactivated,
-   * deleted, roles changed, signed out.
+   * deleted, roles or type changed.
    */
   async sessionsEnded(tx: Db, userId: number): Promise<void> {
     await renewSecurityStamp(tx, userId);
+    await emit(tx, { userId });
+  },
+  /** Ends one token (TokenAuth/SignOut); the user's other tokens stay good. */
+  async signedOut(tx: Db, userId: number, session: Principal['session']): Promise<void> {
+    await recordSignOut(tx, userId, session);
     await emit(tx, { userId });
   },
   /** A role's permissions changed or it was deleted: every cached user of the tenant is reloaded. */

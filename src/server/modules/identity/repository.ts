@@ -21,7 +21,7 @@ const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `
  */
 export async function readCurrentUser(
   tx: Db | null, database: Database, who: { userId: number; tenantId: TenantId },
-): Promise<{ user: CurrentUser; stamp: string } | null> {
+): Promise<FoundUser | null> {
   if (!tx) return database.withTenant(who.tenantId, (t) => readCurrentUser(t, database, who));
   const tenantActive: SQL = who.tenantId === null
     ? sql`true`
@@ -33,21 +33,38 @@ export async function readCurrentUser(
     permissions: sql<string[]>`array(select distinct rp.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = "users"."id")`,
     tenantActive: sql<boolean>`${tenantActive}`,
     stamp: users.securityStamp,
+    signedOutSessions: users.signedOutSessions,
   }).from(users).where(and(eq(users.id, who.userId), eq(users.isActive, true), eq(users.isDeleted, false)));
   if (!row || !row.tenantActive) return null;
-  const { stamp, tenantActive: _active, ...user } = row;
-  return { user: { ...user, userType: user.userType === 1 ? 1 : 0, permissions: new Set(user.permissions) }, stamp };
+  const { stamp, signedOutSessions, tenantActive: _active, ...user } = row;
+  return {
+    user: { ...user, userType: user.userType === 1 ? 1 : 0, permissions: new Set(user.permissions) },
+    stamp, signedOut: new Set(signedOutSessions.map((s) => s.split(':')[0]!)),
+  };
 }
+
+/** The user as read for a token: the stamp and the sessions signed out one by one decide which tokens are good. */
+export interface FoundUser { user: CurrentUser; stamp: string; signedOut: ReadonlySet<string> }
+
+/** Whether a token (its principal) still stands for the user as read. */
+export const acceptsToken = (found: FoundUser, principal: Principal): boolean =>
+  found.stamp === principal.stamp && !found.signedOut.has(principal.session.id);
 
 /** readCurrentUser without the cache, refusing a token whose security stamp is no longer the user's. */
 export async function loadCurrentUser(tx: Db | null, database: Database, principal: Principal): Promise<CurrentUser | null> {
   const found = await readCurrentUser(tx, database, principal);
-  return found && found.stamp === principal.stamp ? found.user : null;
+  return found && acceptsToken(found, principal) ? found.user : null;
 }
 
-/** A new security stamp: every token issued with the old one stops working. */
+/** A new security stamp: every token issued with the old one stops working (and need not be listed). */
 export async function renewSecurityStamp(tx: Db, userId: number): Promise<void> {
-  await tx.update(users).set({ securityStamp: sql`gen_random_uuid()::text` }).where(eq(users.id, userId));
+  await tx.update(users).set({ securityStamp: sql`gen_random_uuid()::text`, signedOutSessions: sql`'{}'::text[]` }).where(eq(users.id, userId));
+}
+
+/** Lists one token as signed out; entries of tokens that have expired anyway are dropped. */
+export async function recordSignOut(tx: Db, userId: number, session: Principal['session']): Promise<void> {
+  const live = sql`array(select s from unnest(${users.signedOutSessions}) s where split_part(s, ':', 2)::bigint > extract(epoch from now()))`;
+  await tx.update(users).set({ signedOutSessions: sql`${live} || ${`${session.id}:${session.expiresAt}`}::text` }).where(eq(users.id, userId));
 }
 
 export async function findUserForLogin(tx: Db, tenantId: TenantId, login: string): Promise<UserRow | undefined> {

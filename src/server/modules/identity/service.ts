@@ -5,7 +5,7 @@ import { pageWindow } from '#shared/contracts/common.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { scopeTransaction, type Db } from '../../db/client.ts';
-import { AppError, MESSAGES, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, MESSAGES, conflict, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { nextUserCode } from '../platform/sequences.ts';
 import { identityEvents } from './events.ts';
@@ -75,7 +75,8 @@ export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
     return { ...issued, userId: row.id };
   },
   async signOut(_input, ctx) {
-    await identityEvents.sessionsEnded(ctx.db, requireUser(ctx).id);
+    if (!ctx.session) throw unauthorized();
+    await identityEvents.signedOut(ctx.db, requireUser(ctx).id, ctx.session);
     return null;
   },
 }));
