@@ -51,6 +51,21 @@ test('a wrong password is refused with the reason in Chinese', async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('signing out from the user menu ends the token on the server, not only in the browser', async ({ page }) => {
+  // A seller of its own: ending a token ends all of that user's, and other tests use the admin.
+  const seller = await registerSeller(page);
+  await login(page, { tenant: 'Default', ...seller });
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('haicang.auth')!) as { accessToken: string }).accessToken);
+  const whoAmI = () => page.request.get('/api/services/app/Notification/GetUserNotifications', {
+    headers: { authorization: `Bearer ${token}`, 'Abp.TenantId': '1' },
+  });
+  expect((await whoAmI()).status()).toBe(200);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+  expect((await whoAmI()).status()).toBe(401);
+});
+
 test('an unknown tenancy name is refused in the tenant dialog', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: '切换' }).click();

@@ -33,7 +33,9 @@ class OwnServer {
     if (!this.port) this.port = await freePort();
     const require = createRequire(path.join(ROOT, 'package.json'));
     const tsx = pathToFileURL(path.join(path.dirname(require.resolve('tsx/package.json')), 'dist', 'loader.mjs')).href;
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', SIGN_IN_ATTEMPTS_PER_MINUTE: '10000',
+    };
     delete env.DATABASE_URL;
     delete env.TOKEN_SECRET;
     delete env.HC_E2E_DATA_DIR; // the watchdog must not delete our data dir when we kill the server

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Deps } from './framework.ts';
-import { AppError, MESSAGES, localize, noSuchRoute } from './lib/errors.ts';
+import { AppError, MESSAGES, TooManyRequestsError, localize, noSuchRoute } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerServices, requestLanguage } from './plugins/services.ts';
 import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
@@ -21,6 +21,8 @@ import { registerLabels } from './modules/labels/routes.ts';
 import { registerPayment } from './modules/recharge/routes.ts';
 import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
+import { createCurrentUsers } from './modules/identity/current-users.ts';
+import { registerSignInThrottle } from './plugins/sign-in-throttle.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -60,7 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Our own onResponse hook writes the one line per request.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    // Whose X-Forwarded-For to believe: sign-in throttling is per client address (decision 0017).
+    trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     // Headers over Node's maxHeaderSize (16 KB) and malformed requests: 431/400 in the envelope.
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | AppError | Error, req, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.status).send(localizedEnvelope(req, error.status, error.message, error.details, error.validationErrors));
     }
     const fe = error as FastifyError;
@@ -122,7 +126,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get('/swagger/v1/swagger.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 
-  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds) };
+  const currentUsers = createCurrentUsers(database);
+  const stopIdentityEvents = await currentUsers.start();
+  app.addHook('onClose', async () => { await stopIdentityEvents(); });
+  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers };
+  // Before the routes: it hooks the sign-in route as it is added.
+  await registerSignInThrottle(app, deps);
   registerServices(app, deps, implementations);
   await registerRealtime(app, deps);
   await registerFiles(app, deps);

@@ -15,6 +15,12 @@ describe('configuration', () => {
       for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'TOKEN_SECRET']) expect((e as Error).message).toContain(name);
     }
   });
+  it('reads the sign-in limit, the trusted proxies and the extra origins (decision 0017)', () => {
+    expect(loadConfig({})).toMatchObject({ signInAttemptsPerMinute: 30, trustProxy: 'loopback,linklocal,uniquelocal', corsOrigins: [] });
+    const c = loadConfig({ SIGN_IN_ATTEMPTS_PER_MINUTE: '200', TRUST_PROXY: 'false', CORS_ORIGINS: 'https://a.example, https://b.example,' });
+    expect(c).toMatchObject({ signInAttemptsPerMinute: 200, trustProxy: false, corsOrigins: ['https://a.example', 'https://b.example'] });
+    expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_MINUTE: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_MINUTE/);
+  });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -29,6 +29,9 @@ const EnvSchema = z.object({
     }
     return origins.map((o) => o.replace(/\/$/, ''));
   }),
+  SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Which peers' X-Forwarded-For is believed: proxy-addr names, addresses or CIDRs, or true / false.
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
 });
 
 export interface Config {
@@ -48,7 +51,10 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** In test mode, the most points one seller may recharge per day (Asia/Shanghai). */
   testPaymentDailyCapPoints: number;
-  /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS); none by default. */
+  /** Sign-in attempts one client address may make per minute (decision 0017). */
+  signInAttemptsPerMinute: number;
+  trustProxy: boolean | string;
+  /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS, /signalr); none by default. */
   corsOrigins: string[];
 }
 
@@ -67,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
     corsOrigins: e.CORS_ORIGINS,
+    signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Database, Db, TenantId } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
+import type { CurrentUsers } from './modules/identity/current-users.ts';
 
 export interface CurrentUser {
   id: number;
@@ -30,6 +31,8 @@ export interface RequestContext {
   transaction<T>(fn: (tx: Db) => Promise<T>, tenantId?: TenantId): Promise<T>;
   readonly tenantId: TenantId;
   readonly user: CurrentUser | null;
+  /** The calling token's own id and expiry (TokenAuth/SignOut ends it); null when anonymous. */
+  readonly session?: { id: string; expiresAt: number } | null;
   readonly language: Language;
   readonly log: FastifyBaseLogger;
   readonly now: Date;
@@ -45,6 +48,8 @@ export interface Deps {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** The signed-in users, cached per server (decision 0017). */
+  currentUsers: CurrentUsers;
 }
 
 export type Handler<A extends ActionDef> = (input: ParsedInputOf<A>, ctx: RequestContext) => Promise<z.input<A['output']>>;

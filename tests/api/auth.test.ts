@@ -1,7 +1,6 @@
-// Sign-in, lockout, session, configuration, password change, unlock (spec 000 §7, DOMAIN §1).
+// Sign-in (throttling: sign-in-throttle.test.ts), session, configuration, password change, unlock (spec 000 §7, DOMAIN §1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../factories/identity.ts';
 
 const AUTH = '/api/TokenAuth/Authenticate';
@@ -35,24 +34,6 @@ describe('sign-in and session', () => {
     expect(res.body.error).toMatchObject({ message: '登录失败!', details: '用户名或密码无效。' });
     const unknown = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: 'nobody', password: 'wrong' });
     expect(unknown.body.error?.details).toBe('用户名或密码无效。');
-  });
-
-  it('locks a user out after 5 failures for 300 s, even with the right password, and lets them in after', async () => {
-    const u = await createUser(t.app, admin);
-    for (let i = 0; i < 5; i++) {
-      const res = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: u.userName, password: 'bad-password' });
-      expect(res.status).toBe(401);
-    }
-    const locked = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: u.userName, password: u.password });
-    expect(locked.status).toBe(401);
-    expect(locked.body.error?.details).toContain('锁定');
-    const [row] = rowsOf<{ secs: number }>(await t.database.root.execute(sql`select extract(epoch from lockout_end - now())::int as secs from users where id = ${u.id}`));
-    expect(row!.secs).toBeGreaterThan(290);
-    expect(row!.secs).toBeLessThanOrEqual(300);
-    // Time passes: the lockout ends.
-    await t.database.root.execute(sql`update users set lockout_end = now() - interval '1 second' where id = ${u.id}`);
-    const after = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: u.userName, password: u.password });
-    expect(after.status).toBe(200);
   });
 
   it('refuses inactive users and inactive tenants with the reason', async () => {

@@ -1,44 +1,8 @@
 // The notice panel's store and its live push over /signalr (issue 3 §6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
 import { call, createSecondServer, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../factories/identity.ts';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return address.replace(/^http/, 'ws');
-}
-
-/** Opens /signalr and collects messages; resolves once the server said hello. */
-function connect(base: string, encToken: string): Promise<{ ws: WebSocket; messages: any[]; next: (pred: (m: any) => boolean) => Promise<any> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base}/signalr?enc_auth_token=${encodeURIComponent(encToken)}`);
-    const messages: any[] = [];
-    const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
-    ws.on('message', (data) => {
-      const m = JSON.parse(String(data));
-      messages.push(m);
-      for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
-      if (m.type === 'hello') resolve({ ws, messages, next });
-    });
-    ws.on('error', reject);
-    ws.on('close', (code) => reject(new Error(`closed ${code}`)));
-    function next(pred: (m: any) => boolean): Promise<any> {
-      const found = messages.find(pred);
-      if (found) return Promise.resolve(found);
-      return new Promise((res, rej) => {
-        const timer = setTimeout(() => rej(new Error('no such message within 10 s')), 10_000);
-        waiters.push({ pred, resolve: (m) => { clearTimeout(timer); res(m); } });
-      });
-    }
-  });
-}
-
-async function encryptedToken(app: FastifyInstance, userName: string, password: string, tenantId: number) {
-  const res = await call(app, 'POST', '/api/TokenAuth/Authenticate', { tenantId }, { userNameOrEmailAddress: userName, password });
-  return res.body.result.encryptedAccessToken as string;
-}
+import { connect, encryptedToken, listen } from '../helpers/realtime.ts';
 
 describe('notifications', () => {
   let t: TestApp;

@@ -7,6 +7,8 @@
 //   3. throughput on PostgreSQL: sign-in and User/GetAll, keep-alive, fixed concurrency
 //   4. (issue 4) `scan`: the scan station on a bulk-loaded PostgreSQL database — tests/bench/scan.ts
 //      (its own knobs BENCH_SCAN_* are listed there)
+//   5. (issue 12) `signin`: failed sign-ins flooding the server, an ordinary call meanwhile —
+//      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
 //      the floor routes, Lighthouse mobile on /floor, wedge scan → verdict; knobs BENCH_FLOOR_*)
 //
@@ -22,7 +24,7 @@
 //   BENCH_CONCURRENCY   requests in flight                   (default 20)
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
-//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,bundle,floor
+//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,signin,bundle,floor
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -692,6 +694,10 @@ async function main(): Promise<void> {
       pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row,
       note: (text) => notes.push(text), log, isAborted: () => aborted,
     });
+  });
+  await section('signin', async () => {
+    const { benchSignInFlood } = await import('./sign-in-flood.ts');
+    await benchSignInFlood({ startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log });
   });
   await section('bundle', benchBundle);
   // (issue 6) the floor app: its routes' initial JS, Lighthouse on /floor, wedge scan → verdict.

@@ -1,7 +1,7 @@
 // One error type for business refusals; the error handler turns everything into the envelope.
 import { translate, type LanguageName } from '#shared/i18n/index.ts';
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 export class AppError extends Error {
   constructor(
@@ -14,6 +14,13 @@ export class AppError extends Error {
   }
 }
 
+/** 429: the client is to wait; the error handler adds the Retry-After header. */
+export class TooManyRequestsError extends AppError {
+  constructor(readonly retryAfterSeconds: number, message: string, details: string) {
+    super(429, message, details);
+  }
+}
+
 export const MESSAGES = {
   invalidRequest: '您的请求无效!',
   notSignedIn: '当前用户没有登录到系统！',
@@ -21,6 +28,7 @@ export const MESSAGES = {
   notFound: '没有找到对应的实体',
   internal: '对不起，在处理您的请求期间产生了一个服务器内部错误！',
   loginFailed: '登录失败!',
+  busy: '请求过于频繁，请稍后再试。',
 } as const;
 
 export const notFound = (what = '记录'): AppError => new AppError(404, MESSAGES.notFound, `${what}不存在或已被删除。`);

@@ -1,12 +1,16 @@
 // Access tokens (JWT, HS256) and the encrypted token ABP clients keep in the enc_auth_token
 // cookie for the realtime connection (JWE, dir + A256GCM, wrapping the access token).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CompactEncrypt, SignJWT, compactDecrypt, jwtVerify } from 'jose';
 
-export interface Principal { userId: number; tenantId: number | null }
+/**
+ * `stamp`: the user's security stamp when the token was issued; `session`: the token's own id (jti)
+ * and expiry (exp, epoch seconds), which TokenAuth/SignOut ends (docs/decisions/0017).
+ */
+export interface Principal { userId: number; tenantId: number | null; stamp: string; session: { id: string; expiresAt: number } }
 
 export interface TokenService {
-  issue(principal: Principal): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
+  issue(principal: Omit<Principal, 'session'>): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
   verify(accessToken: string): Promise<Principal | null>;
   verifyEncrypted(encryptedAccessToken: string): Promise<Principal | null>;
 }
@@ -18,21 +22,24 @@ export function createTokenService(secret: string, lifetimeSeconds: number): Tok
   const encKey = derive(secret, 'haicang-enc');
   const verify = async (token: string): Promise<Principal | null> => {
     try {
-      const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang' });
+      // exp is required: a token that never expires would outlive every other safeguard.
+      const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang', requiredClaims: ['exp', 'sub', 'sst', 'jti'] });
       const userId = Number(payload.sub);
       const tid = payload['tid'];
-      if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-      return { userId, tenantId: typeof tid === 'number' ? tid : null };
+      const stamp = payload['sst'];
+      if (!Number.isSafeInteger(userId) || userId <= 0 || typeof stamp !== 'string' || stamp === '' || !payload.jti) return null;
+      return { userId, tenantId: typeof tid === 'number' ? tid : null, stamp, session: { id: payload.jti, expiresAt: payload.exp! } };
     } catch {
       return null;
     }
   };
   return {
     async issue(principal) {
-      const accessToken = await new SignJWT({ tid: principal.tenantId })
+      const accessToken = await new SignJWT({ tid: principal.tenantId, sst: principal.stamp })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(principal.userId))
         .setIssuer('haicang')
+        .setJti(randomBytes(12).toString('base64url'))
         .setIssuedAt()
         .setExpirationTime(`${lifetimeSeconds}s`)
         .sign(signKey);

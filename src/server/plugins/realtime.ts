@@ -1,20 +1,38 @@
 // /signalr: a WebSocket per signed-in browser tab, authenticated by the enc_auth_token (query or
 // cookie). Every server LISTENs on one channel; a committed NOTIFY from any server reaches the
-// server that holds the user's socket (docs/decisions/0003-realtime-listen-notify.md).
-import type { FastifyInstance } from 'fastify';
+// server that holds the user's socket (docs/decisions/0003-realtime-listen-notify.md). A socket
+// opens only from the app's own origin or CORS_ORIGINS, and closes when its user's sessions end
+// (decision 0017).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { RealtimeMessage } from '#shared/contracts/notification.ts';
 import type { Deps } from '../framework.ts';
 import { parseCookies } from '../lib/cookies.ts';
-import { loadCurrentUser } from '../modules/identity/repository.ts';
+import type { Principal } from '../lib/tokens.ts';
+import type { IdentityEvent } from '../modules/identity/events.ts';
 import { REALTIME_CHANNEL, loadByIds } from '../modules/notification/repository.ts';
 import { toNotificationDto } from '../modules/notification/service.ts';
 
 const keyOf = (tenantId: number | null, userId: number) => `${tenantId ?? 'host'}:${userId}`;
 
+/**
+ * A browser always sends Origin with a WebSocket handshake: it must be this server's own (as the
+ * Host header names it, behind a proxy X-Forwarded-Host/Proto) or one of CORS_ORIGINS. Clients
+ * that are not browsers send none and are let through: the token is what authenticates them.
+ */
+export function originAllowed(req: FastifyRequest, allowed: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try { parsed = new URL(origin); } catch { return false; }
+  if (allowed.includes(parsed.origin)) return true;
+  return parsed.host === req.host && `${parsed.protocol}` === `${req.protocol}:`;
+}
+
 export async function registerRealtime(app: FastifyInstance, deps: Deps): Promise<void> {
   const sockets = new Map<string, Set<WebSocket>>();
+  const principals = new WeakMap<WebSocket, Principal>();
   const send = (socket: WebSocket, message: RealtimeMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -32,12 +50,33 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
     deliver(payload).catch((err) => app.log.warn({ err }, 'realtime delivery failed'));
   });
 
+  // Sockets whose user was deactivated, deleted or signed out everywhere close with 4401.
+  const recheck = async (event: IdentityEvent) => {
+    const prefix = `${event.tenantId ?? 'host'}:`;
+    const keys = event.userId !== undefined ? [keyOf(event.tenantId, event.userId)] : [...sockets.keys()].filter((k) => k.startsWith(prefix));
+    for (const key of keys) {
+      for (const socket of sockets.get(key) ?? []) {
+        const principal = principals.get(socket);
+        if (principal && !(await deps.currentUsers.get(principal, null))) socket.close(4401, 'unauthorized');
+      }
+    }
+  };
+  const stopWatching = deps.currentUsers.onChange((event) => {
+    recheck(event).catch((err) => app.log.warn({ err }, 'realtime session check failed'));
+  });
+
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  app.get('/signalr', { websocket: true, schema: { hide: true } }, async (socket, req) => {
+  app.get('/signalr', {
+    websocket: true, schema: { hide: true },
+    // Refused before the upgrade: a page on another site cannot ride the user's cookie.
+    preValidation: async (req, reply) => {
+      if (!originAllowed(req, deps.config.corsOrigins)) await reply.code(403).send('origin not allowed');
+    },
+  }, async (socket, req) => {
     const query = req.query as Record<string, string | undefined>;
     const token = query['enc_auth_token'] ?? parseCookies(req.headers.cookie)['enc_auth_token'];
     const principal = token ? await deps.tokens.verifyEncrypted(token) : null;
-    const user = principal ? await loadCurrentUser(null, deps.database, principal).catch(() => null) : null;
+    const user = principal ? await deps.currentUsers.get(principal, null).catch(() => null) : null;
     if (!principal || !user) {
       socket.close(4401, 'unauthorized');
       return;
@@ -46,6 +85,7 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
     const set = sockets.get(key) ?? new Set<WebSocket>();
     set.add(socket);
     sockets.set(key, set);
+    principals.set(socket, principal);
     const ping = setInterval(() => { if (socket.readyState === socket.OPEN) socket.ping(); }, 30_000);
     socket.on('close', () => {
       clearInterval(ping);
@@ -58,6 +98,7 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
 
   app.addHook('onClose', async () => {
     await stopListening();
+    stopWatching();
     for (const set of sockets.values()) for (const s of set) s.close(1001, 'server shutting down');
   });
 }

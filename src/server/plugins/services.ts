@@ -9,7 +9,6 @@ import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import type { Db, TenantId } from '../db/client.ts';
 import type { CurrentUser, Deps, Language, RequestContext, ServiceImplementation } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
-import { loadCurrentUser } from '../modules/identity/repository.ts';
 import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
 import { parseCookies } from '../lib/cookies.ts';
@@ -100,9 +99,10 @@ const ENC_AUTH_COOKIE = 'enc_auth_token';
  * `optional`: anonymous callers pass (an invalid token then counts as none). Otherwise 401.
  */
 export async function identifyCaller(
-  deps: Deps, req: FastifyRequest, options: { allowCookie?: boolean; optional?: boolean } = {},
+  deps: Deps, req: FastifyRequest, options: { allowCookie?: boolean; optional?: boolean; ignoreToken?: boolean } = {},
 ): Promise<{ tenantId: TenantId; principal: Principal | null }> {
   const tenantId = requestedTenant(req);
+  if (options.ignoreToken) return { tenantId, principal: null };
   let { principal, tokenInvalid } = await authenticate(deps, req);
   if (!principal && !tokenInvalid && options.allowCookie) {
     const encrypted = parseCookies(req.headers.cookie)[ENC_AUTH_COOKIE];
@@ -121,7 +121,7 @@ export async function identifyCaller(
 /** identifyCaller, then the user and the access check of `service`/`access`, as a service action has. */
 export async function authorizeCaller(deps: Deps, req: FastifyRequest, service: string, access: ActionDef['permission']): Promise<{ tenantId: TenantId; user: CurrentUser }> {
   const { tenantId, principal } = await identifyCaller(deps, req);
-  const user = await deps.database.withTenant(tenantId, (tx) => loadCurrentUser(tx, deps.database, principal!));
+  const user = await deps.currentUsers.get(principal!, null);
   if (!user) throw unauthorized('用户不存在、已停用，或租户已停用。');
   checkAccess(service, { method: 'POST', input: z.unknown(), output: z.null(), permission: access }, user);
   return { tenantId, user };
@@ -213,6 +213,14 @@ export function requestLanguage(req: FastifyRequest, user?: CurrentUser | null):
   return language;
 }
 
+/** withTenant, then the identity changes it committed reach this server's cache at once. */
+async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => Promise<T>): Promise<T> {
+  let used: Db | undefined;
+  const result = await deps.database.withTenant(tenantId, (tx) => { used = tx; return fn(tx); });
+  if (used) deps.currentUsers.afterCommit(used);
+  return result;
+}
+
 export function registerServices(app: FastifyInstance, deps: Deps, implementations: readonly ServiceImplementation[]): void {
   for (const impl of implementations) {
     const service: ServiceDef = impl.service;
@@ -236,7 +244,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
         validatorCompiler: () => (data: unknown) => ({ value: data }),
         ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
-          const { tenantId, principal } = await identifyCaller(deps, req, { optional: def.permission === 'public' });
+          const { tenantId, principal } = await identifyCaller(deps, req, { optional: def.permission === 'public', ignoreToken: def.ignoresToken === true });
 
           const idemKey = isGetLike ? undefined : req.headers[IDEMPOTENCY_HEADER];
           if (typeof idemKey === 'string' && (idemKey.length === 0 || idemKey.length > 64)) {
@@ -244,7 +252,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
           }
 
           const run = async (tx: Db | null): Promise<unknown> => {
-            const user = principal ? await loadCurrentUser(tx ?? null, deps.database, principal) : null;
+            const user = principal ? await deps.currentUsers.get(principal, tx) : null;
             if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
             const language = requestLanguage(req, user);
             checkAccess(service.name, def, user);
@@ -255,9 +263,10 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
                 if (!tx) throw new Error(`${service.name}.${key} is declared transaction: 'manual'; use ctx.transaction()`);
                 return tx;
               },
-              transaction: (fn, t = tenantId) => deps.database.withTenant(t, fn),
+              transaction: (fn, t = tenantId) => inTransaction(deps, t, fn),
               tenantId,
               user,
+              session: principal?.session ?? null,
               language,
               log: req.log,
               now: new Date(),
@@ -276,7 +285,7 @@ export function registerServices(app: FastifyInstance, deps: Deps, implementatio
             return (await handler(parsed.data, ctx)) ?? null;
           };
 
-          const result = def.transaction === 'manual' ? await run(null) : await deps.database.withTenant(tenantId, (tx) => run(tx));
+          const result = def.transaction === 'manual' ? await run(null) : await inTransaction(deps, tenantId, run);
           return ok(result);
         },
       });

@@ -37,6 +37,8 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
    * attempt counter while still answering an error).
    */
   transaction?: 'request' | 'manual';
+  /** The bearer token is not read at all (sign-in: a leftover token of another tenant must not refuse it). */
+  ignoresToken?: boolean;
   summary?: string;
 }
 

@@ -25,7 +25,11 @@ export const AuthenticateResult = z.object({
 });
 
 export const tokenAuth = defineService('TokenAuth', {
-  authenticate: { method: 'POST', input: AuthenticateInput, output: AuthenticateResult, permission: 'public', transaction: 'manual' },
+  authenticate: {
+    method: 'POST', input: AuthenticateInput, output: AuthenticateResult, permission: 'public', transaction: 'manual', ignoresToken: true,
+  },
+  /** Ends the caller's token; the user's other tokens (other devices) stay signed in (decision 0017). */
+  signOut: { method: 'POST', input: z.object({}), output: z.null(), permission: 'authenticated' },
 }, { basePath: '/api/TokenAuth' });
 
 export const TenantLoginInfo = z.object({ id: z.number().int(), tenancyName: z.string(), name: z.string() });

@@ -24,7 +24,7 @@ export const enConsole: Record<string, string> = {
   取消: 'Cancel',
   密码: 'Password',
   密码不能为空: 'Password is required',
-  密码已修改: 'Password changed',
+  '密码已修改，请用新密码重新登录': 'Password changed. Sign in again with the new password.',
   '密码错误，请重试': 'Wrong password, please try again',
   '屏幕已锁定，请输入密码解锁': 'The screen is locked. Enter your password to unlock.',
   展开菜单: 'Expand menu',

@@ -29,7 +29,7 @@ export default function FloorUserMenu() {
         onLock={actions.lock} onSignOut={() => void actions.signOut()}
         onOpenConsole={() => void router.navigate({ href: HOME_PATH })}
       />
-      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} onChanged={() => void actions.signOut()} />
     </>
   );
 }

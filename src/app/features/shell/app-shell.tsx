@@ -169,7 +169,7 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
           onCloseOthers={() => tagStore.closeOthers(pathname)} onCloseAll={closeAll} />
         <div className={classes.content}><ModalsProvider>{children}</ModalsProvider></div>
       </AppShell.Main>
-      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} />
+      <ChangePasswordModal opened={passwordOpened} onClose={passwordModal.close} onChanged={() => void signOut()} />
     </AppShell>
   );
 }

@@ -31,7 +31,8 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
     mutationFn: () => api.user.changePassword(values),
     meta: { errorHandling: 'local' },
     onSuccess: () => {
-      notifications.show({ color: 'green', message: t('密码已修改') });
+      // The server has ended this session's token with the password: the caller signs out.
+      notifications.show({ color: 'green', message: t('密码已修改，请用新密码重新登录') });
       onDone();
     },
     onError: (error) => {
@@ -71,11 +72,16 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
   );
 }
 
-export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** `onChanged`: the password was changed, which ended the session: sign out. */
+export function ChangePasswordModal({ opened, onClose, onChanged }: { opened: boolean; onClose: () => void; onChanged: () => void }) {
   const t = useT();
+  const done = () => {
+    onClose();
+    onChanged();
+  };
   return (
     <Modal opened={opened} onClose={onClose} title={t('修改密码')} centered>
-      {opened && <ChangePasswordForm onDone={onClose} onCancel={onClose} />}
+      {opened && <ChangePasswordForm onDone={done} onCancel={onClose} />}
     </Modal>
   );
 }

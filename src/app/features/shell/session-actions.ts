@@ -26,6 +26,8 @@ export function useSessionActions() {
       void router.navigate({ href: LOCK_PATH });
     },
     signOut: async () => {
+      // The server ends the token (TokenAuth/SignOut); offline or slow, the device signs out anyway.
+      await Promise.race([api.tokenAuth.signOut({}).catch(() => null), new Promise((r) => setTimeout(r, 3000))]);
       auth.signOut();
       await router.navigate({ href: SIGN_IN_PATH, replace: true });
       queryClient.clear();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, hostOrTenantIdColumn, hostOrTenantPolicy, id } from './tenancy.ts';
 import { tenants } from './platform.ts';
 
@@ -22,6 +22,13 @@ export const users = pgTable('users', {
   accessFailedCount: integer('access_failed_count').notNull().default(0),
   lockoutEnd: timestamp('lockout_end', { withTimezone: true, mode: 'date' }),
   lastLoginTime: timestamp('last_login_time', { withTimezone: true, mode: 'date' }),
+  /**
+   * Carried by every access token; a new value (password changed or reset, deactivation, role
+   * change, sign-out) ends all the user's tokens (docs/decisions/0017).
+   */
+  securityStamp: varchar('security_stamp', { length: 36 }).notNull().default(sql`gen_random_uuid()::text`),
+  /** Tokens ended one by one (TokenAuth/SignOut) and not yet expired: `jti:exp` (exp in epoch seconds). */
+  signedOutSessions: text('signed_out_sessions').array().notNull().default(sql`'{}'::text[]`),
   creationTime: createdAt(),
 }, (t) => [
   uniqueIndex('users_user_name_uq').on(sql`coalesce(${t.tenantId}, 0)`, t.normalizedUserName).where(sql`not ${t.isDeleted}`),

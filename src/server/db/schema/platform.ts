@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
 
 /** Tenants are platform rows: no tenant filter, only the host manages them. */
@@ -38,3 +38,13 @@ export const tenantSequences = pgTable('tenant_sequences', {
   name: text('name').notNull(),
   value: bigint('value', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.tenantId, t.name] }), tenantPolicy(t.tenantId)]);
+
+/**
+ * Counters of @fastify/rate-limit (sign-in throttling), shared by every app server: key → hits in
+ * the window that ends at reset_at. Not tenant data; expired rows are deleted now and then.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 400 }).primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('rate_limits_reset_idx').on(t.resetAt)]);

@@ -15,24 +15,57 @@ export const normalize = (s: string): string => s.trim().toUpperCase();
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The signed-in user with the union of its roles' permissions, or null when the user is gone,
- * inactive, or its tenant is inactive. Runs in the request's transaction (row-level security
- * already confines it to the token's tenant) or, for manual actions, in a short one of its own.
+ * The user with the union of its roles' permissions and its security stamp, or null when the
+ * user is gone, inactive, or its tenant is inactive. Runs in the request's transaction (row-level
+ * security already confines it to the token's tenant) or, for manual actions, in a short one of
+ * its own. Requests read it through the cache (current-users.ts), not directly.
  */
-export async function loadCurrentUser(tx: Db | null, database: Database, principal: Principal): Promise<CurrentUser | null> {
-  if (!tx) return database.withTenant(principal.tenantId, (t) => loadCurrentUser(t, database, principal));
-  const tenantActive: SQL = principal.tenantId === null
+export async function readCurrentUser(
+  tx: Db | null, database: Database, who: { userId: number; tenantId: TenantId },
+): Promise<FoundUser | null> {
+  if (!tx) return database.withTenant(who.tenantId, (t) => readCurrentUser(t, database, who));
+  const tenantActive: SQL = who.tenantId === null
     ? sql`true`
-    : sql`exists (select 1 from ${tenants} where ${tenants.id} = ${principal.tenantId} and ${tenants.isActive} and not ${tenants.isDeleted})`;
+    : sql`exists (select 1 from ${tenants} where ${tenants.id} = ${who.tenantId} and ${tenants.isActive} and not ${tenants.isDeleted})`;
   const [row] = await tx.select({
     id: users.id, tenantId: users.tenantId, userName: users.userName, name: users.name, surname: users.surname,
     emailAddress: users.emailAddress, userType: users.userType, userCode: users.userCode, language: users.language,
     // Qualified by hand: inside a single-table select Drizzle leaves column names unqualified.
     permissions: sql<string[]>`array(select distinct rp.name from user_roles ur join role_permissions rp on rp.role_id = ur.role_id where ur.user_id = "users"."id")`,
     tenantActive: sql<boolean>`${tenantActive}`,
-  }).from(users).where(and(eq(users.id, principal.userId), eq(users.isActive, true), eq(users.isDeleted, false)));
+    stamp: users.securityStamp,
+    signedOutSessions: users.signedOutSessions,
+  }).from(users).where(and(eq(users.id, who.userId), eq(users.isActive, true), eq(users.isDeleted, false)));
   if (!row || !row.tenantActive) return null;
-  return { ...row, userType: row.userType === 1 ? 1 : 0, permissions: new Set(row.permissions) };
+  const { stamp, signedOutSessions, tenantActive: _active, ...user } = row;
+  return {
+    user: { ...user, userType: user.userType === 1 ? 1 : 0, permissions: new Set(user.permissions) },
+    stamp, signedOut: new Set(signedOutSessions.map((s) => s.split(':')[0]!)),
+  };
+}
+
+/** The user as read for a token: the stamp and the sessions signed out one by one decide which tokens are good. */
+export interface FoundUser { user: CurrentUser; stamp: string; signedOut: ReadonlySet<string> }
+
+/** Whether a token (its principal) still stands for the user as read. */
+export const acceptsToken = (found: FoundUser, principal: Principal): boolean =>
+  found.stamp === principal.stamp && !found.signedOut.has(principal.session.id);
+
+/** readCurrentUser without the cache, refusing a token whose security stamp is no longer the user's. */
+export async function loadCurrentUser(tx: Db | null, database: Database, principal: Principal): Promise<CurrentUser | null> {
+  const found = await readCurrentUser(tx, database, principal);
+  return found && acceptsToken(found, principal) ? found.user : null;
+}
+
+/** A new security stamp: every token issued with the old one stops working (and need not be listed). */
+export async function renewSecurityStamp(tx: Db, userId: number): Promise<void> {
+  await tx.update(users).set({ securityStamp: sql`gen_random_uuid()::text`, signedOutSessions: sql`'{}'::text[]` }).where(eq(users.id, userId));
+}
+
+/** Lists one token as signed out; entries of tokens that have expired anyway are dropped. */
+export async function recordSignOut(tx: Db, userId: number, session: Principal['session']): Promise<void> {
+  const live = sql`array(select s from unnest(${users.signedOutSessions}) s where split_part(s, ':', 2)::bigint > extract(epoch from now()))`;
+  await tx.update(users).set({ signedOutSessions: sql`${live} || ${`${session.id}:${session.expiresAt}`}::text` }).where(eq(users.id, userId));
 }
 
 export async function findUserForLogin(tx: Db, tenantId: TenantId, login: string): Promise<UserRow | undefined> {
@@ -46,14 +79,6 @@ export async function findUserForLogin(tx: Db, tenantId: TenantId, login: string
     .orderBy(sql`${users.normalizedUserName} = ${n} desc`)
     .limit(1);
   return row;
-}
-
-export async function recordLoginFailure(tx: Db, userId: number, maxFailures: number, lockoutSeconds: number): Promise<{ lockedOut: boolean }> {
-  const [row] = await tx.update(users).set({
-    accessFailedCount: sql`case when ${users.accessFailedCount} + 1 >= ${maxFailures} then 0 else ${users.accessFailedCount} + 1 end`,
-    lockoutEnd: sql`case when ${users.accessFailedCount} + 1 >= ${maxFailures} then now() + make_interval(secs => ${lockoutSeconds}) else ${users.lockoutEnd} end`,
-  }).where(eq(users.id, userId)).returning({ lockoutEnd: users.lockoutEnd });
-  return { lockedOut: !!row?.lockoutEnd && row.lockoutEnd.getTime() > Date.now() };
 }
 
 export async function recordLoginSuccess(tx: Db, userId: number): Promise<void> {
@@ -141,9 +166,12 @@ export async function updateUser(tx: Db, id: number, values: Partial<NewUser>): 
   return row;
 }
 
-export async function setUserRoles(tx: Db, userId: number, roleIds: readonly number[]): Promise<void> {
-  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+/** Replaces the user's roles; true when the set of roles is not the one it was. */
+export async function setUserRoles(tx: Db, userId: number, roleIds: readonly number[]): Promise<boolean> {
+  const before = await tx.delete(userRoles).where(eq(userRoles.userId, userId)).returning({ roleId: userRoles.roleId });
+  const wanted = new Set(roleIds);
+  if (wanted.size) await tx.insert(userRoles).values([...wanted].map((roleId) => ({ userId, roleId })));
+  return before.length !== wanted.size || before.some((r) => !wanted.has(r.roleId));
 }
 
 export async function rolesByNames(tx: Db, names: readonly string[]): Promise<RoleRow[]> {

@@ -8,13 +8,13 @@ import { pageWindow } from '#shared/contracts/common.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { scopeTransaction, type Db } from '../../db/client.ts';
-import { AppError, MESSAGES, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, MESSAGES, conflict, invalid, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { nextUserCode } from '../platform/sequences.ts';
+import { identityEvents } from './events.ts';
 import { provisionSide } from './provisioning.ts';
 import * as repo from './repository.ts';
 
-export const LOCKOUT = { maxFailures: 5, seconds: 300 } as const;
 export const APP_VERSION = '0.1.0';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -44,11 +44,17 @@ function toTenantDto(row: repo.TenantRow): TenantDto {
 
 // A hash to compare against when the user does not exist, so both paths take the same time.
 let dummyHash: Promise<string> | undefined;
+// Made once; a first attempt refused while the hashes were busy is not kept.
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password').catch((err: unknown) => {
+  dummyHash = undefined;
+  throw err;
+}));
 
 export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
   async authenticate(input, ctx) {
     const fail = (reason: string) => new AppError(401, MESSAGES.loginFailed, reason);
-    const lockedOut = '由于多次登录失败，您的账户已被临时锁定，请 5 分钟后再试。';
+    // Repeated failures are throttled in front of this action (plugins/sign-in-throttle.ts,
+    // decision 0017): per address and per user, never a lock that keeps the real user out.
     // Three steps so the ~40 ms password hash never holds a database transaction (on PGlite a
     // transaction holds the only connection): read, hash, then record the outcome.
     const found = await ctx.transaction(async (tx) => {
@@ -62,19 +68,19 @@ export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
     if (found.refusal) throw fail(found.refusal);
     const row = found.row;
     if (!row) {
-      await verifyPassword(input.password, await (dummyHash ??= hashPassword('not-a-real-password')));
+      await verifyPassword(input.password, await dummy());
       throw fail('用户名或密码无效。');
     }
-    if (row.lockoutEnd && row.lockoutEnd.getTime() > Date.now()) throw fail(lockedOut);
-    const passwordOk = await verifyPassword(input.password, row.passwordHash);
-    if (!passwordOk) {
-      const { lockedOut: nowLocked } = await ctx.transaction((tx) => repo.recordLoginFailure(tx, row.id, LOCKOUT.maxFailures, LOCKOUT.seconds));
-      throw fail(nowLocked ? lockedOut : '用户名或密码无效。');
-    }
+    if (!(await verifyPassword(input.password, row.passwordHash))) throw fail('用户名或密码无效。');
     if (!row.isActive) throw fail(`用户 ${row.userName} 未激活，不能登录。`);
     await ctx.transaction((tx) => repo.recordLoginSuccess(tx, row.id));
-    const issued = await tokens.issue({ userId: row.id, tenantId: ctx.tenantId });
+    const issued = await tokens.issue({ userId: row.id, tenantId: ctx.tenantId, stamp: row.securityStamp });
     return { ...issued, userId: row.id };
+  },
+  async signOut(_input, ctx) {
+    if (!ctx.session) throw unauthorized();
+    await identityEvents.signedOut(ctx.db, requireUser(ctx).id, ctx.session);
+    return null;
   },
 }));
 
@@ -234,7 +240,9 @@ export const userService = implement(user, () => ({
       emailAddress: input.emailAddress ?? null, normalizedEmailAddress: input.emailAddress ? repo.normalize(input.emailAddress) : null,
       phoneNumber: input.phoneNumber ?? null, isActive: input.isActive, userType: input.userType, userCode,
     });
-    await repo.setUserRoles(ctx.db, input.id, roleRows.map((r) => r.id));
+    const rolesChanged = await repo.setUserRoles(ctx.db, input.id, roleRows.map((r) => r.id));
+    const endsSessions = rolesChanged || !input.isActive || input.userType !== existing.userType;
+    await (endsSessions ? identityEvents.sessionsEnded : identityEvents.userChanged)(ctx.db, input.id);
     return userDto(ctx.db, row!);
   },
   async delete(input, ctx) {
@@ -242,6 +250,7 @@ export const userService = implement(user, () => ({
     await userInReach(ctx, input.id);
     const row = await repo.updateUser(ctx.db, input.id, { isDeleted: true, isActive: false });
     if (!row) throw notFound('用户');
+    await identityEvents.sessionsEnded(ctx.db, input.id);
     return null;
   },
   async getRoles(_input, ctx) {
@@ -252,12 +261,14 @@ export const userService = implement(user, () => ({
   async activate(input, ctx) {
     await userInReach(ctx, input.id);
     if (!(await repo.updateUser(ctx.db, input.id, { isActive: true }))) throw notFound('用户');
+    await identityEvents.userChanged(ctx.db, input.id);
     return null;
   },
   async deActivate(input, ctx) {
     refuseSelf(ctx, input.id, '停用');
     await userInReach(ctx, input.id);
     if (!(await repo.updateUser(ctx.db, input.id, { isActive: false }))) throw notFound('用户');
+    await identityEvents.sessionsEnded(ctx.db, input.id);
     return null;
   },
   async resetPassword(input, ctx) {
@@ -267,6 +278,7 @@ export const userService = implement(user, () => ({
     await userInReach(ctx, input.userId);
     const target = await repo.updateUser(ctx.db, input.userId, { passwordHash: await hashPassword(input.newPassword), accessFailedCount: 0, lockoutEnd: null });
     if (!target) throw notFound('用户');
+    await identityEvents.sessionsEnded(ctx.db, input.userId);
     return true;
   },
   async changePassword(input, ctx) {
@@ -275,10 +287,13 @@ export const userService = implement(user, () => ({
     const row = await repo.getUser(ctx.db, me.id);
     if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) throw conflict('当前密码不正确。');
     await repo.updateUser(ctx.db, me.id, { passwordHash: await hashPassword(input.newPassword) });
+    // This token ends too: the client signs in again with the new password.
+    await identityEvents.sessionsEnded(ctx.db, me.id);
     return true;
   },
   async changeLanguage(input, ctx) {
     await repo.updateUser(ctx.db, requireUser(ctx).id, { language: input.languageName });
+    await identityEvents.userChanged(ctx.db, requireUser(ctx).id);
     return null;
   },
 }));
@@ -339,6 +354,7 @@ export const roleService = implement(role, () => ({
       name: input.name, normalizedName: repo.normalize(input.name), displayName: input.displayName, description: input.description ?? null,
     });
     await repo.setRolePermissions(ctx.db, input.id, granted);
+    await identityEvents.roleChanged(ctx.db, input.id);
     return toRoleDto(row!, granted.sort());
   },
   async delete(input, ctx) {
@@ -347,6 +363,7 @@ export const roleService = implement(role, () => ({
     if (existing.isStatic) throw conflict(`内置角色 ${existing.displayName} 不能删除。`);
     refuseRoleBeyond(await grantLimit(ctx), existing, (await repo.permissionsOf(ctx.db, [existing.id])).get(existing.id) ?? [], []);
     await repo.deleteRole(ctx.db, input.id);
+    await identityEvents.roleChanged(ctx.db, input.id);
     return null;
   },
   async getRoleForEdit(input, ctx) {
@@ -401,10 +418,12 @@ export const tenantService = implement(tenant, () => ({
     if (other && other.id !== input.id) throw conflict(`租户代码 ${input.tenancyName} 已存在。`);
     const row = await repo.updateTenant(ctx.db, input.id, { tenancyName: input.tenancyName, name: input.name, isActive: input.isActive });
     if (!row) throw notFound('租户');
+    await identityEvents.tenantChanged(ctx.db, input.id);
     return toTenantDto(row);
   },
   async delete(input, ctx) {
     if (!(await repo.updateTenant(ctx.db, input.id, { isDeleted: true, isActive: false }))) throw notFound('租户');
+    await identityEvents.tenantChanged(ctx.db, input.id);
     return null;
   },
 }));

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "signed_out_sessions" text[] DEFAULT '{}'::text[] NOT NULL;
