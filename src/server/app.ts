@@ -13,10 +13,6 @@ import { AppError, MESSAGES } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { registerServices } from './plugins/services.ts';
 import { registerRealtime } from './plugins/realtime.ts';
-import { registerFiles } from './plugins/files.ts';
-import { registerExports } from './plugins/exports.ts';
-import { registerExpressImport } from './plugins/express-import.ts';
-import { registerLabels } from './modules/labels/routes.ts';
 import { registerPayment } from './modules/recharge/routes.ts';
 import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
@@ -96,10 +92,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds) };
   registerServices(app, deps, implementations);
   await registerRealtime(app, deps);
-  await registerFiles(app, deps);
-  await registerExports(app, deps);
-  await registerExpressImport(app, deps);
-  await registerLabels(app, deps);
   await registerPayment(app, deps);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));

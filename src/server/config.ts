@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export interface Config {
@@ -24,6 +26,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   tokenLifetimeSeconds: number;
   dbPoolSize: number;
+  /** What one user may upload through File/UploadFile in 24 hours, in bytes. */
+  uploadDailyBytes: number;
+  /** How many spreadsheet imports are unpacked and read at once; the others wait their turn. */
+  importConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
+    uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
   };
 }

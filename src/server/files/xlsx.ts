@@ -48,9 +48,4 @@ export function createXlsxStream<T>(sheetName: string, columns: readonly XlsxCol
   };
 }
 
-/** Content-Disposition for a Chinese file name (RFC 6266/5987), with an ASCII fallback. */
-export function attachment(fileName: string): string {
-  return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '#shared/contracts/file.ts';
