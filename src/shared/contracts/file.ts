@@ -7,6 +7,7 @@ import { ExpressImportDto } from './express-import.ts';
 import { FlowExportInput } from './ledger.ts';
 import { BackOrderListInput, OrderListInput, ParcelListInput } from './orders.ts';
 import { CourierExpressDeliveryListInput } from './courier.ts';
+import { FILE_BASE_PATH } from '../file-links.ts';
 
 const MB = 1024 * 1024;
 
@@ -98,4 +99,4 @@ export const file = defineService('File', {
   getOrderLabel: label(OrderLabelQuery, 'Order.Manages', 'Packing label of an order, 100×100 mm PDF (tradeNo or id)'),
   getPdfbyte: label(BarcodeLabelQuery, 'authenticated', 'Barcode label, 60×40 mm PDF: barCode (Code 128), shelfPosition, imageUrl, isDate, userId'),
   getZDYPdf: label(CustomLabelQuery, 'authenticated', 'Custom label, 100×100 mm PDF: an image (guid) over heightPercentage of the page and the lines of infos'),
-}, { basePath: '/api/File' });
+}, { basePath: FILE_BASE_PATH });
