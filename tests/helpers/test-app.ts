@@ -53,7 +53,8 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop:
   };
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/** `env`: configuration variables for this app (e.g. { UPLOAD_DAILY_MB: '1' }), read like the server's. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = baseUrl ? await createPostgresDatabase(baseUrl) : null;
   const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url, poolSize: 30 } : { inMemory: true });
@@ -62,7 +63,7 @@ export async function createTestApp(): Promise<TestApp> {
   // HC_TEST_LOG=error (or info) shows the server's log while debugging a test.
   const logLevel = (process.env.HC_TEST_LOG ?? 'silent') as 'silent';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hc-test-'));
-  const config = { ...loadConfig({}), databaseUrl: pgdb?.url, dataDir, logLevel };
+  const config = { ...loadConfig(env), databaseUrl: pgdb?.url, dataDir, logLevel };
   const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent' });
   await app.ready();
   return {
