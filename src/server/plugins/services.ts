@@ -186,7 +186,7 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
     url,
     schema: {
       tags: [service.name],
-      summary: def.summary ?? `${label} — ${def.permission}`,
+      summary: def.summary ?? `${service.name}/${key} — ${def.permission}`,
       ...(isGetLike || def.upload ? { querystring: def.input } : { body: def.input }),
       ...(def.upload ? { consumes: ['multipart/form-data'], body: z.object({ [def.upload.field]: z.file() }) } : {}),
       response: { 200: def.file ? fileResponse(def.file.contentType) : envelope(def.output) },
