@@ -8,7 +8,7 @@ import { translate } from '#shared/i18n/index.ts';
 import { labelKey } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
-import { createXlsxStream, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
+import { createXlsxStream, DownloadAborted, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
 import * as orders from '../orders/repository.ts';
 import { exportFlowBatch } from '../ledger/repository.ts';
 import { courierDeliveryExport } from '../courier/export.ts';
@@ -100,7 +100,8 @@ function exporter<F, R>(def: ExportDef<F, R>) {
         if (rows.length < BATCH) break;
       }
     }).then(() => xlsx.end()).catch((err: Error) => {
-      ctx.log.error({ err }, 'export failed');
+      if (err instanceof DownloadAborted) ctx.log.info({ fileName: def.fileName }, 'export abandoned by the client');
+      else ctx.log.error({ err }, 'export failed');
       xlsx.fail(err);
     });
     // The plain file name is always export.xlsx: the Chinese one travels in filename*.
