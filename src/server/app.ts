@@ -14,11 +14,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { registerServices, requestLanguage } from './plugins/services.ts';
 import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
 import { registerRealtime } from './plugins/realtime.ts';
-import { registerFiles } from './plugins/files.ts';
-import { registerExports } from './plugins/exports.ts';
-import { registerExpressImport } from './plugins/express-import.ts';
-import { registerLabels } from './modules/labels/routes.ts';
-import { registerPayment } from './modules/recharge/routes.ts';
+import { registerPayment } from './plugins/payment.ts';
 import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
 import { createCurrentUsers } from './modules/identity/current-users.ts';
@@ -134,10 +130,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerSignInThrottle(app, deps);
   registerServices(app, deps, implementations);
   await registerRealtime(app, deps);
-  await registerFiles(app, deps);
-  await registerExports(app, deps);
-  await registerExpressImport(app, deps);
-  await registerLabels(app, deps);
   await registerPayment(app, deps, options.tokenSecret);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));

@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   // Which peers' X-Forwarded-For is believed: proxy-addr names, addresses or CIDRs, or true / false.
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 export interface Config {
@@ -56,6 +58,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS, /signalr); none by default. */
   corsOrigins: string[];
+  /** What one user may upload through File/UploadFile in 24 hours, in bytes. */
+  uploadDailyBytes: number;
+  /** How many spreadsheet imports are unpacked and read at once; the others wait their turn. */
+  importConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
+    uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
   };
 }
 

@@ -1,6 +1,7 @@
 // How a service is implemented: implement(contract, deps => ({ action: (input, ctx) => … })).
 // A missing or mistyped action does not compile.
 import type { z } from 'zod';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActionDef, ParsedInputOf, ServiceDef } from '#shared/contracts/define.ts';
 import type { Database, Db, TenantId } from './db/client.ts';
@@ -52,7 +53,44 @@ export interface Deps {
   currentUsers: CurrentUsers;
 }
 
-export type Handler<A extends ActionDef> = (input: ParsedInputOf<A>, ctx: RequestContext) => Promise<z.input<A['output']>>;
+/**
+ * What a file action answers: the bytes (a stream stays a stream) with their type and name. The
+ * route sends Content-Type, Content-Disposition (`inline` or `attachment`, the name in the plain and
+ * the RFC 5987 form) and Cache-Control (no-store unless said), answers 304 to a matching If-None-Match.
+ */
+export interface FileAnswer {
+  body: Readable | Buffer;
+  contentType: string;
+  fileName: string;
+  disposition: 'inline' | 'attachment';
+  /** The ASCII name for clients that ignore filename*; by default the name with non-ASCII replaced. */
+  asciiName?: string;
+  size?: number;
+  etag?: string;
+  cacheControl?: string;
+}
+
+/** The file part of a multipart upload, as the parser hands it over: nothing is buffered yet. */
+export interface UploadedPart {
+  stream: Readable;
+  fileName: string | undefined;
+  /** The multipart field it came in; a different name than the declared one is for the action to refuse. */
+  field: string;
+  /** Whether the parser cut the file at the action's maxBytes (known once the stream has ended). */
+  readonly truncated: boolean;
+}
+
+/** Reads the multipart body of an upload action (errors are the parser's; the action words them). */
+export interface UploadBody {
+  isMultipart: boolean;
+  /** The first file part, or undefined when the body has none. */
+  file(): Promise<UploadedPart | undefined>;
+}
+
+type Answer<A extends ActionDef> = A['file'] extends object ? FileAnswer : z.input<A['output']>;
+export type Handler<A extends ActionDef> = A['upload'] extends object
+  ? (input: ParsedInputOf<A>, ctx: RequestContext, body: UploadBody) => Promise<Answer<A>>
+  : (input: ParsedInputOf<A>, ctx: RequestContext) => Promise<Answer<A>>;
 export type Implementation<S extends ServiceDef> = { [K in keyof S['actions']]: Handler<S['actions'][K]> };
 
 export interface ServiceImplementation<S extends ServiceDef = ServiceDef> {

@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { resolveTokenSecret } from './lib/secrets.ts';
 import { purgeIdempotencyKeys } from './modules/platform/idempotency.ts';
 import { APP_DIST_DIR } from './lib/paths.ts';
+import { startFileCleanup } from './modules/files/attach.ts';
+import { defaultFileStorage } from './modules/files/storage.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
   await purge();
   const timer = setInterval(purge, 6 * 3600 * 1000);
   timer.unref();
+  // Uploads nothing points at after a day (issue 12 §6); every server runs it, the rows decide who deletes.
+  const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests');
     clearInterval(timer);
+    cleanup.stop();
     try {
       await app.close();
       await database.close();

@@ -1,6 +1,6 @@
 // The typed client, derived from the registry: api.user.getAll(input) → Promise<output>.
 // Transport-agnostic: the console plugs in its request core (app/lib/http.ts), tests can plug in app.inject.
-import { actionUrl, type ActionDef, type InputOf, type OutputOf, type ServiceDef } from './contracts/define.ts';
+import { actionUrl, isFileAction, type ActionDef, type InputOf, type OutputOf, type ServiceDef } from './contracts/define.ts';
 import { services, type Services } from './contracts/index.ts';
 
 export interface ApiRequest {
@@ -20,7 +20,10 @@ export interface CallOptions { idempotencyKey?: string; signal?: AbortSignal; ti
 type ClientAction<A extends ActionDef> = {} extends InputOf<A>
   ? (input?: InputOf<A>, options?: CallOptions) => Promise<OutputOf<A>>
   : (input: InputOf<A>, options?: CallOptions) => Promise<OutputOf<A>>;
-type ClientService<S extends ServiceDef> = { [K in keyof S['actions']]: ClientAction<S['actions'][K]> };
+// File answers and uploads are not calls that answer JSON: the console reaches them by link
+// (fileUrl() in file-links.ts), so they are not in the client.
+type CallKeys<S extends ServiceDef> = { [K in keyof S['actions']]: S['actions'][K] extends { file: object } | { upload: object } ? never : K }[keyof S['actions']];
+type ClientService<S extends ServiceDef> = { [K in CallKeys<S>]: ClientAction<S['actions'][K]> };
 export type ApiClient = { [K in keyof Services]: ClientService<Services[K]> };
 
 /** Splits an input into query string and body the way the server reads them. */
@@ -40,7 +43,8 @@ export function createApiClient(transport: Transport): ApiClient {
   const client: Record<string, Record<string, unknown>> = {};
   for (const [serviceKey, service] of Object.entries(services) as [string, ServiceDef][]) {
     const actions: Record<string, unknown> = {};
-    for (const key of Object.keys(service.actions)) {
+    for (const [key, def] of Object.entries(service.actions)) {
+      if (isFileAction(def)) continue;
       actions[key] = (input?: Record<string, unknown>, options?: CallOptions) => transport(buildRequest(service, key, input), options);
     }
     client[serviceKey] = actions;

@@ -1,19 +1,14 @@
-// Links to the label PDFs the server draws (/api/File/…, opened in a new tab with the session
-// cookie), for every screen that prints one: the order packing label, the 60×40 mm barcode label
-// (GetPdfbyte) and the custom label (GetZDYPdf).
-const query = (params: Record<string, string | number | boolean | null | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
-  return q.toString();
-};
+// Links to the label PDFs the server draws (File/GetOrderLabel, GetPdfbyte, GetZDYPdf, opened in a new
+// tab with the session cookie), for every screen that prints one.
+import { fileUrl } from './file-links.ts';
 
 /** The 100×100 mm packing label of an order. */
-export const orderLabelUrl = (tradeNo: string) => `/api/File/GetOrderLabel?${query({ tradeNo })}`;
+export const orderLabelUrl = (tradeNo: string) => fileUrl('getOrderLabel', { tradeNo });
 
 /** A 60×40 mm Code 128 label (stock product barcodes): shelf, an image of ours, today's date, the seller's code. */
 export const barcodeLabelUrl = (p: { barCode: string; shelfPosition?: string | null; imageUrl?: string | null; isDate?: boolean; userId?: number | null }) =>
-  `/api/File/GetPdfbyte?${query(p)}`;
+  fileUrl('getPdfbyte', { barCode: p.barCode, shelfPosition: p.shelfPosition ?? undefined, imageUrl: p.imageUrl ?? undefined, isDate: p.isDate, userId: p.userId ?? undefined });
 
 /** A custom 100×100 mm label: an uploaded image over heightPercentage of the page, then the lines of infos. */
 export const customLabelUrl = (p: { guid?: string | null; userId?: number | null; heightPercentage?: number; infos: readonly string[] }) =>
-  `/api/File/GetZDYPdf?${query({ guid: p.guid, userId: p.userId, heightPercentage: p.heightPercentage, infos: JSON.stringify(p.infos) })}`;
+  fileUrl('getZDYPdf', { guid: p.guid ?? undefined, userId: p.userId ?? undefined, heightPercentage: p.heightPercentage, infos: JSON.stringify(p.infos) });

@@ -3,14 +3,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ENV, call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 
 describe('the front door', () => {
   let t: TestApp;
   let admin: Caller;
   beforeAll(async () => {
-    t = await createTestApp(TEST_ENV, { corsOrigins: ['http://localhost:4200'] });
+    t = await createTestApp({}, { corsOrigins: ['http://localhost:4200'] });
     admin = await signIn(t.app, 'admin', '123qwe', 1);
   });
   afterAll(async () => t?.close());

@@ -9,7 +9,7 @@ import { registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 import { code128Png } from '#server/modules/labels/render.ts';
 import { cjkFont } from '#server/modules/labels/fonts.ts';
-import { parseInfos } from '#server/modules/labels/routes.ts';
+import { parseInfos } from '#server/modules/labels/service.ts';
 
 const pt = (mm: number) => Math.round((mm * 72) / 25.4 * 100) / 100;
 /** Text drawn with a standard font appears in the content stream as the hex of its bytes. */

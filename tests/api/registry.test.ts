@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { services } from '#shared/contracts/index.ts';
 import { actionUrl, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
 import { PERMISSION_NAMES } from '#shared/permissions.ts';
+import { XLSX_TYPE } from '#shared/contracts/file.ts';
 import { implementations } from '#server/modules/index.ts';
 import { sideOf } from '#server/plugins/services.ts';
 import { call, createTestApp, signIn, type Caller, type TestApp } from '../helpers/test-app.ts';
@@ -106,10 +107,26 @@ describe('every action over HTTP', () => {
       const res = await call(t.app, def.method, actionUrl(service, key), callerFor(service, def), bad.input);
       expect(res.status, `${service.name}.${key} with ${JSON.stringify(bad.input).slice(0, 80)}`).toBe(400);
       expect(res.body.error?.message).toBe('您的请求无效!');
-      expect(res.body.error?.validationErrors?.some((e) => e.members.includes(bad.member)), `${service.name}.${key} names ${bad.member}`).toBe(true);
+      // The field itself, or an element of it (a list in a query string is read item by item: ids[0]).
+      const names = (m: string) => m === bad.member || m.startsWith(`${bad.member}[`);
+      expect(res.body.error?.validationErrors?.some((e) => e.members.some(names)), `${service.name}.${key} names ${bad.member}`).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('refuses a caller of the other side with 403 before looking at the input', async () => {
+    let checked = 0;
+    for (const { service, key, def } of all) {
+      const side = sideOf(service.name, def.permission);
+      if (side === null || def.permission === 'Pages.Tenants') continue;
+      const wrong = side === 1 ? admin : seller;
+      const res = await call(t.app, def.method, actionUrl(service, key), wrong, def.method === 'GET' || def.method === 'DELETE' ? undefined : {});
+      expect(res.status, `${service.name}.${key}`).toBe(403);
+      expect(res.body).toMatchObject({ success: false, __abp: true, error: { message: '未授予所需的权限。' } });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it('refuses a POST body that is not a JSON object with 400, and bad JSON with 400', async () => {
@@ -139,5 +156,11 @@ describe('every action over HTTP', () => {
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
     for (const { service, key } of all) expect(Object.keys(doc.paths)).toContain(actionUrl(service, key));
+    // File answers are described by their content type, uploads by their multipart body.
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content: Record<string, unknown> }>; requestBody?: { content: Record<string, unknown> } }>>;
+    expect(Object.keys(paths['/api/File/GetExcelFlow']!.get!.responses['200']!.content)).toEqual([XLSX_TYPE]);
+    expect(Object.keys(paths['/api/File/GetPdfbyte']!.get!.responses['200']!.content)).toEqual(['application/pdf']);
+    expect(Object.keys(paths['/api/File/GetLogisticsImage']!.get!.responses['200']!.content)).toContain('image/jpeg');
+    expect(Object.keys(paths['/api/File/UploadFile']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
   });
 });

@@ -17,7 +17,7 @@ describe('sign-in throttling', () => {
   let admin: Caller;
   beforeAll(async () => {
     // The shipped configuration, not the tests' lifted per-address limit.
-    t = await createTestApp({});
+    t = await createTestApp({ SIGN_IN_ATTEMPTS_PER_MINUTE: String(loadConfig({}).signInAttemptsPerMinute) });
     admin = await signIn(t.app, 'admin', '123qwe', 1);
   });
   afterAll(async () => t?.close());

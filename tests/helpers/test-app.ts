@@ -54,14 +54,16 @@ async function createPostgresDatabase(url: string): Promise<{ url: string; drop:
 }
 
 /**
- * The environment a test app's config is read from. Every test file signs in dozens of times from
- * one address (the inject peer): the per-address sign-in limit is lifted, except where a test asks
- * for the real configuration (`createTestApp({})`, the throttling tests).
+ * Every test file signs in dozens of times from one address (the inject peer): the per-address
+ * sign-in limit is lifted unless a test sets it (the throttling tests).
  */
 export const TEST_ENV: Record<string, string> = { SIGN_IN_ATTEMPTS_PER_MINUTE: '10000' };
 
-/** `config`: settings that differ from the defaults (CORS_ORIGINS and the like). */
-export async function createTestApp(env: Record<string, string> = TEST_ENV, config: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * `env`: configuration variables for this app (e.g. { UPLOAD_DAILY_MB: '1' }), read like the server's,
+ * over TEST_ENV; `config`: settings given as values (corsOrigins and the like).
+ */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, config: Partial<Config> = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = baseUrl ? await createPostgresDatabase(baseUrl) : null;
   const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url, poolSize: 30 } : { inMemory: true });
@@ -70,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = TEST_ENV, conf
   // HC_TEST_LOG=error (or info) shows the server's log while debugging a test.
   const logLevel = (process.env.HC_TEST_LOG ?? 'silent') as 'silent';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hc-test-'));
-  const settings = { ...loadConfig(env), ...config, databaseUrl: pgdb?.url, dataDir, logLevel };
+  const settings = { ...loadConfig({ ...TEST_ENV, ...env }), ...config, databaseUrl: pgdb?.url, dataDir, logLevel };
   const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent' });
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 // Bytes and multipart bodies for upload tests.
-import { deflateSync } from 'node:zlib';
+import { createDeflateRaw, deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Caller, Envelope } from './test-app.ts';
 
@@ -72,4 +72,66 @@ export function heic(): Buffer {
   box.write('ftypheic', 4, 'latin1');
   box.write('mif1heic', 16, 'latin1');
   return Buffer.concat([box, Buffer.alloc(200, 5)]);
+}
+
+// --- zip archives written by hand (the import's unpacking checks) ------------------------------
+
+export interface ZipEntry {
+  name: string;
+  /** The deflated bytes (method 8). */
+  data: Buffer;
+  /** The uncompressed size the archive declares (it may lie). */
+  size: number;
+}
+
+/** Deflates `bytes` zero bytes cheaply (zeros compress ~1000:1): one 1 MB chunk written again and again. */
+export async function deflatedZeros(bytes: number): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
+  const chunk = Buffer.alloc(1024 * 1024);
+  for (let left = bytes; left > 0; left -= chunk.length) {
+    if (!deflate.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/** A zip archive of deflated entries whose declared sizes are taken as given (CRCs are left 0). */
+export function zipArchive(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(e.data.length, 20);
+    central.writeUInt32LE(e.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, e.data);
+    centrals.push(central, name);
+    offset += local.length + name.length + e.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
 }

@@ -1,8 +1,9 @@
-// POST /api/File/UploadFile (multipart, field file; DOMAIN §9) with the signed-in user's token and
+// File/UploadFile (multipart, field file; DOMAIN §9) with the signed-in user's token and
 // tenant, the same headers the api client sends: label PDFs, parcel photos, floor photos. Screens
 // get the uploader as a prop from their route, so component tests hand in a fake one.
 import { useAuth } from './use-auth.ts';
 import type { RequestContextSource } from './http.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 export interface UploadedFile { guid: string; fileName: string; contentType: string; size: number }
 export type Uploader = (file: File) => Promise<UploadedFile>;
@@ -25,7 +26,7 @@ export async function uploadFile(source: RequestContextSource, file: File): Prom
   body.append('file', file);
   let res: Response;
   try {
-    res = await fetch('/api/File/UploadFile', { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+    res = await fetch(fileUrl('uploadFile'), { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
   } catch {
     throw new UploadError('网络异常，文件未上传，请重试', null);
   }

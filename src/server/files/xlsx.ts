@@ -13,6 +13,22 @@ export function loadExcel(): typeof ExcelJSModule {
   return (excel ??= requireModule('exceljs') as typeof ExcelJSModule);
 }
 
+/** The client went away before the download ended. */
+export class DownloadAborted extends Error {
+  constructor() {
+    super('download aborted by the client');
+    this.name = 'DownloadAborted';
+  }
+}
+
+function drained(stream: PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onDrain = () => { stream.off('close', onClose); resolve(); };
+    const onClose = () => { stream.off('drain', onDrain); reject(new DownloadAborted()); };
+    stream.once('drain', onDrain).once('close', onClose);
+  });
+}
+
 export interface XlsxColumn<T> { header: string; width?: number; value: (row: T) => string | number | Date | null | undefined }
 
 /**
@@ -30,12 +46,15 @@ export function createXlsxStream<T>(sheetName: string, columns: readonly XlsxCol
   return {
     stream,
     async write(batch: readonly T[]): Promise<void> {
+      if (stream.destroyed) throw new DownloadAborted();
       for (const row of batch) {
         sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
         rows++;
       }
-      // Back-pressure: let the socket drain before reading the next batch.
-      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once('drain', resolve));
+      // Back-pressure: let the socket drain before reading the next batch. A download the client
+      // gave up on closes the stream and never drains: stop then, or the export's transaction
+      // would stay open (and its connection taken) for good.
+      if (stream.writableNeedDrain) await drained(stream);
     },
     async end(): Promise<number> {
       sheet.commit();
@@ -48,9 +67,4 @@ export function createXlsxStream<T>(sheetName: string, columns: readonly XlsxCol
   };
 }
 
-/** Content-Disposition for a Chinese file name (RFC 6266/5987), with an ASCII fallback. */
-export function attachment(fileName: string): string {
-  return `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE } from '#shared/contracts/file.ts';

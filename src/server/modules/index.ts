@@ -17,6 +17,7 @@ import { baseCostSettingService, frontMainLandFreightService, mainlandFreightSer
 import { backMainLandPackageService } from './mainland-package/service.ts';
 import { courierCompanyService, courierExpressDeliveryService } from './courier/service.ts';
 import { backExpressRejectionReturnService, expressRejectionService } from './rejections/service.ts';
+import { fileService } from './files/service.ts';
 
 export const implementations: readonly ServiceImplementation[] = [
   backMainLandPackageService, courierCompanyService, courierExpressDeliveryService,
@@ -26,5 +27,5 @@ export const implementations: readonly ServiceImplementation[] = [
   tokenAuthService, configurationService, sessionService, accountService, userService, roleService, tenantService,
   warehouseCityService, warehouseInfoService, backOrderService, notificationService,
   backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,
-  frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService,
+  frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService, fileService,
 ] as unknown as readonly ServiceImplementation[];

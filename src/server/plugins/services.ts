@@ -1,13 +1,14 @@
 // Routes derived from the service registry: URL, input parsing and validation, authentication,
 // the permission check, one tenant-scoped transaction per call, Idempotency-Key, the envelope.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { actionUrl, camelKeys, coerceQuery, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
+import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import type { Db, TenantId } from '../db/client.ts';
-import type { CurrentUser, Deps, Language, RequestContext, ServiceImplementation } from '../framework.ts';
+import type { CurrentUser, Deps, FileAnswer, Language, RequestContext, ServiceImplementation, UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
 import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
@@ -93,7 +94,7 @@ export function sideOf(serviceName: string, access: ActionDef['permission']): 0 
 const ENC_AUTH_COOKIE = 'enc_auth_token';
 
 /**
- * Who is calling, for every route (services and the /api/File ones): a bearer token whose tenant
+ * Who is calling, for every registry route: a bearer token whose tenant
  * matches Abp.TenantId. `allowCookie`: GET links opened by <img> or a new window carry the
  * enc_auth_token cookie instead (never for uploads, so a foreign page cannot post with it).
  * `optional`: anonymous callers pass (an invalid token then counts as none). Otherwise 401.
@@ -116,15 +117,6 @@ export async function identifyCaller(
   if (!principal && !options.optional) throw unauthorized();
   (req as FastifyRequest & { principal?: Principal | null }).principal = principal;
   return { tenantId, principal };
-}
-
-/** identifyCaller, then the user and the access check of `service`/`access`, as a service action has. */
-export async function authorizeCaller(deps: Deps, req: FastifyRequest, service: string, access: ActionDef['permission']): Promise<{ tenantId: TenantId; user: CurrentUser }> {
-  const { tenantId, principal } = await identifyCaller(deps, req);
-  const user = await deps.currentUsers.get(principal!, null);
-  if (!user) throw unauthorized('用户不存在、已停用，或租户已停用。');
-  checkAccess(service, { method: 'POST', input: z.unknown(), output: z.null(), permission: access }, user);
-  return { tenantId, user };
 }
 
 export function checkAccess(serviceName: string, def: ActionDef, user: CurrentUser | null): void {
@@ -221,74 +213,176 @@ async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => 
   return result;
 }
 
+/** The context an action's implementation sees, from the request, its caller and its transaction. */
+function requestContext(
+  deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
+): RequestContext {
+  return {
+    get db(): Db {
+      if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
+      return tx;
+    },
+    transaction: (fn, t = tenantId) => inTransaction(deps, t, fn),
+    tenantId,
+    user,
+    session: principal?.session ?? null,
+    language,
+    log: req.log,
+    now: new Date(),
+  };
+}
+
+type ActionHandler = (input: unknown, ctx: RequestContext, body?: UploadBody) => Promise<unknown>;
+
 export function registerServices(app: FastifyInstance, deps: Deps, implementations: readonly ServiceImplementation[]): void {
+  const uploads: RouteOptions[] = [];
   for (const impl of implementations) {
     const service: ServiceDef = impl.service;
-    const handlers = impl.build(deps) as Record<string, (input: unknown, ctx: RequestContext) => Promise<unknown>>;
+    const handlers = impl.build(deps) as Record<string, ActionHandler>;
     for (const [key, def] of Object.entries(service.actions)) {
       const handler = handlers[key];
       if (!handler) throw new Error(`${service.name}.${key} has no implementation`);
-      const url = actionUrl(service, key);
-      const isGetLike = def.method === 'GET' || def.method === 'DELETE';
-      app.route({
-        method: def.method,
-        url,
-        schema: {
-          tags: [service.name],
-          summary: def.summary ?? `${service.name}/${key} — ${def.permission}`,
-          ...(isGetLike ? { querystring: def.input } : { body: def.input }),
-          response: { 200: envelope(def.output) },
-        },
-        // Validation happens in the handler, after authentication and the permission check,
-        // so errors come out in the ABP shape with camelCase member names.
-        validatorCompiler: () => (data: unknown) => ({ value: data }),
-        ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
-        handler: async (req: FastifyRequest, reply: FastifyReply) => {
-          const { tenantId, principal } = await identifyCaller(deps, req, { optional: def.permission === 'public', ignoreToken: def.ignoresToken === true });
-
-          const idemKey = isGetLike ? undefined : req.headers[IDEMPOTENCY_HEADER];
-          if (typeof idemKey === 'string' && (idemKey.length === 0 || idemKey.length > 64)) {
-            throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
-          }
-
-          const run = async (tx: Db | null): Promise<unknown> => {
-            const user = principal ? await deps.currentUsers.get(principal, tx) : null;
-            if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
-            const language = requestLanguage(req, user);
-            checkAccess(service.name, def, user);
-            const parsed = def.input.safeParse(readInput(def, req), parseOptions(language));
-            if (!parsed.success) throw validationError(parsed.error, language);
-            const ctx: RequestContext = {
-              get db(): Db {
-                if (!tx) throw new Error(`${service.name}.${key} is declared transaction: 'manual'; use ctx.transaction()`);
-                return tx;
-              },
-              transaction: (fn, t = tenantId) => inTransaction(deps, t, fn),
-              tenantId,
-              user,
-              session: principal?.session ?? null,
-              language,
-              log: req.log,
-              now: new Date(),
-            };
-            if (tx && typeof idemKey === 'string') {
-              const hash = requestHash(def.method, url, parsed.data);
-              const claim = await claimIdempotencyKey(tx, { tenantId, userId: user?.id ?? null, key: idemKey, hash });
-              if (claim.kind === 'replay') {
-                reply.header('Idempotent-Replayed', 'true');
-                return claim.response;
-              }
-              const result = (await handler(parsed.data, ctx)) ?? null;
-              await storeIdempotentResponse(tx, claim.id, result);
-              return result;
-            }
-            return (await handler(parsed.data, ctx)) ?? null;
-          };
-
-          const result = def.transaction === 'manual' ? await run(null) : await inTransaction(deps, tenantId, run);
-          return ok(result);
-        },
-      });
+      const route = actionRoute(deps, service, key, def, handler);
+      if (def.upload) uploads.push(route);
+      else app.route(route);
     }
   }
+  // Encapsulated: multipart bodies are parsed only for the upload actions.
+  if (uploads.length) {
+    void app.register(async (scope) => {
+      await scope.register(multipart);
+      for (const route of uploads) scope.route(route);
+    });
+  }
+}
+
+/** The route of one action: caller → access → validation → the tenant transaction → the answer. */
+function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDef, handler: ActionHandler): RouteOptions {
+  const url = actionUrl(service, key);
+  const label = `${service.name}.${key}`;
+  const isGetLike = def.method === 'GET' || def.method === 'DELETE';
+  if ((def.upload || def.file) && def.method !== (def.upload ? 'POST' : 'GET')) throw new Error(`${label}: uploads are POST, file answers GET`);
+  if (def.upload && def.transaction !== 'manual') throw new Error(`${label}: an upload must not hold a transaction while its bytes arrive (transaction: 'manual')`);
+  if (def.allowCookie && !isGetLike) throw new Error(`${label}: only GET links may accept the cookie`);
+  return {
+    method: def.method,
+    url,
+    schema: {
+      tags: [service.name],
+      summary: def.summary ?? `${service.name}/${key} — ${def.permission}`,
+      ...(isGetLike || def.upload ? { querystring: def.input } : { body: def.input }),
+      ...(def.upload ? { consumes: ['multipart/form-data'], body: z.object({ [def.upload.field]: z.file() }) } : {}),
+      response: { 200: def.file ? fileResponse(def.file.contentType) : envelope(def.output) },
+    },
+    // Validation happens in the handler, after authentication and the permission check,
+    // so errors come out in the ABP shape with camelCase member names.
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
+    ...(def.upload ? { onResponse: drainUnreadBody(def.upload.maxBytes + 1024 * 1024) } : {}),
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const { tenantId, principal } = await identifyCaller(deps, req, {
+        optional: def.permission === 'public', allowCookie: def.allowCookie === true, ignoreToken: def.ignoresToken === true,
+      });
+
+      const idemKey = isGetLike || def.upload ? undefined : req.headers[IDEMPOTENCY_HEADER];
+      if (typeof idemKey === 'string' && (idemKey.length === 0 || idemKey.length > 64)) {
+        throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
+      }
+
+      const run = async (tx: Db | null): Promise<unknown> => {
+        const user = principal ? await deps.currentUsers.get(principal, tx) : null;
+        if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
+        const language = requestLanguage(req, user);
+        checkAccess(service.name, def, user);
+        const parsed = def.input.safeParse(def.upload ? readQuery(def, req) : readInput(def, req), parseOptions(language));
+        if (!parsed.success) throw validationError(parsed.error, language);
+        const ctx = requestContext(deps, req, label, tx, tenantId, user, principal, language);
+        if (def.upload) return handler(parsed.data, ctx, uploadBody(req, def.upload));
+        if (tx && typeof idemKey === 'string') {
+          const hash = requestHash(def.method, url, parsed.data);
+          const claim = await claimIdempotencyKey(tx, { tenantId, userId: user?.id ?? null, key: idemKey, hash });
+          if (claim.kind === 'replay') {
+            reply.header('Idempotent-Replayed', 'true');
+            return claim.response;
+          }
+          const result = (await handler(parsed.data, ctx)) ?? null;
+          await storeIdempotentResponse(tx, claim.id, result);
+          return result;
+        }
+        return (await handler(parsed.data, ctx)) ?? null;
+      };
+
+      const result = def.transaction === 'manual' ? await run(null) : await inTransaction(deps, tenantId, run);
+      // A file answer goes out after the transaction has ended: streaming never holds it open.
+      if (def.file) return sendFile(req, reply, result as FileAnswer);
+      return ok(result);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// File answers and uploads (ActionDef.file, ActionDef.upload)
+
+/** OpenAPI: the bytes under each content type the action may answer. */
+function fileResponse(contentType: FileAnswerDef['contentType']) {
+  const types = typeof contentType === 'string' ? [contentType] : contentType;
+  return { description: 'the file', content: Object.fromEntries(types.map((t) => [t, { schema: z.file() }])) };
+}
+
+/** Upload actions take their input from the query string only: the body is the file. */
+function readQuery(def: ActionDef, req: FastifyRequest): unknown {
+  return readInput({ ...def, method: 'GET' }, req);
+}
+
+function uploadBody(req: FastifyRequest, upload: UploadDef): UploadBody {
+  return {
+    isMultipart: req.isMultipart(),
+    async file() {
+      const part = await req.file({
+        limits: { fileSize: upload.maxBytes, files: 1, fields: 10, fieldSize: 1024, fieldNameSize: 100, parts: 12, headerPairs: 32 },
+        throwFileSizeLimit: true,
+      });
+      if (!part) return undefined;
+      const stream = part.file;
+      return { stream, fileName: part.filename, field: part.fieldname, get truncated() { return stream.truncated; } };
+    },
+  };
+}
+
+/** `inline` or `attachment`, with the name in the plain (ASCII) and the RFC 5987 form. */
+export function contentDisposition(kind: FileAnswer['disposition'], fileName: string, asciiName?: string): string {
+  const fallback = asciiName ?? fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendFile(req: FastifyRequest, reply: FastifyReply, answer: FileAnswer) {
+  reply.header('Cache-Control', answer.cacheControl ?? 'no-store').header('X-Content-Type-Options', 'nosniff');
+  if (answer.etag) {
+    reply.header('ETag', answer.etag);
+    if (req.headers['if-none-match'] === answer.etag) {
+      if (!Buffer.isBuffer(answer.body)) answer.body.destroy();
+      return reply.code(304).send();
+    }
+  }
+  reply.header('Content-Type', answer.contentType).header('Content-Disposition', contentDisposition(answer.disposition, answer.fileName, answer.asciiName));
+  if (answer.size !== undefined) reply.header('Content-Length', String(answer.size));
+  return reply.send(answer.body);
+}
+
+/**
+ * A refused upload is answered before its body has arrived. The rest is read and discarded, so
+ * the client can finish sending, read the answer and reuse the connection (closing with unread
+ * bytes would reset it and lose the answer); a body beyond any acceptable size ends the connection.
+ */
+export function drainUnreadBody(limit: number) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const raw = req.raw;
+    if (raw.readableEnded || raw.destroyed) return;
+    let seen = 0;
+    raw.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) raw.destroy();
+    });
+    raw.resume();
+  };
 }

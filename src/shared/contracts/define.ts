@@ -40,7 +40,31 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, O extends z.ZodType 
   /** The bearer token is not read at all (sign-in: a leftover token of another tenant must not refuse it). */
   ignoresToken?: boolean;
   summary?: string;
+  /**
+   * The action answers a file (the bytes with their content type and name) instead of the envelope;
+   * refusals still come in the envelope. `contentType`: what it may answer (OpenAPI, the client).
+   */
+  file?: FileAnswerDef;
+  /** The body is multipart/form-data carrying one file; the input comes from the query string. */
+  upload?: UploadDef;
+  /**
+   * GET links opened by <img> or a new window carry no bearer header: the enc_auth_token cookie
+   * (with the Abp.TenantId cookie) also identifies the caller. Never for uploads or changes.
+   */
+  allowCookie?: boolean;
 }
+
+export interface FileAnswerDef { contentType: string | readonly string[] }
+
+export interface UploadDef {
+  /** The multipart field that carries the file. */
+  field: string;
+  /** The largest file the parser lets through (the implementation may refuse less, e.g. by type). */
+  maxBytes: number;
+}
+
+/** The output of a file action: the bytes themselves (described for OpenAPI; never an envelope). */
+export const fileBytes = z.string().meta({ format: 'binary', description: 'the file itself' });
 
 export interface ServiceDef<N extends string = string, A extends Record<string, ActionDef> = Record<string, ActionDef>> {
   name: N;
@@ -65,6 +89,9 @@ export function actionSegment(key: string, def: ActionDef): string {
 export function actionUrl(service: ServiceDef, key: string): string {
   return `${service.basePath}/${actionSegment(key, service.actions[key]!)}`;
 }
+
+/** Whether the action's answer or body is a file (its client is a link/download/upload, not a call). */
+export const isFileAction = (def: ActionDef): boolean => !!def.file || !!def.upload;
 
 export type InputOf<A extends ActionDef> = z.input<A['input']>;
 export type ParsedInputOf<A extends ActionDef> = z.output<A['input']>;

@@ -1,5 +1,5 @@
-// ExpressImport (issue 4 §5): staff import declared tracking numbers from an xlsx
-// (POST /api/File/ImportExpress, multipart) and list the imports here.
+// ExpressImport (issue 4 §5): staff import declared tracking numbers from an xlsx (File/ImportExpress,
+// a multipart upload declared in file.ts) and list the imports here.
 import { z } from 'zod';
 import { defineService } from './define.ts';
 import { paged, pagedResult } from './common.ts';

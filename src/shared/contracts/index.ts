@@ -11,6 +11,7 @@ import { backStoreAddress, backUrgentOrder, frontOrder, frontUrgentOrder, intoLo
 import { flow, recharge, userRecharge } from './ledger.ts';
 import { baseCostSetting, frontMainLandFreight, mainlandFreight } from './fees.ts';
 import { backExpressRejectionReturn, expressRejection } from './rejections.ts';
+import { file } from './file.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight,
@@ -20,7 +21,7 @@ export const services = {
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
   backMainLandPackage, courierCompany, courierExpressDelivery,
-  expressRejection, backExpressRejectionReturn,
+  expressRejection, backExpressRejectionReturn, file,
 } as const;
 
 export type Services = typeof services;

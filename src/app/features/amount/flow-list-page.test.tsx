@@ -11,6 +11,7 @@ import { emulateViewport } from '../../components/list-page/testing.ts';
 import { FlowListPage } from './flow-list-page.tsx';
 import type { FlowListSearch } from './search.ts';
 import { buildFlow } from './test-data.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 const callsOf = (all: ApiRequest[], name: string) => all.filter((c) => `${c.service}.${c.action}` === name);
 const session = { getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans' };
@@ -88,7 +89,7 @@ describe('积分流水', () => {
     await screen.findByText('线下转账');
     await user.click(screen.getByRole('button', { name: '导出' }));
     await waitFor(() => expect(fetched).toHaveLength(1));
-    expect(fetched[0]!.url).toBe('/api/File/GetExcelFlow?userCode=S00007&channel=2');
+    expect(fetched[0]!.url).toBe(fileUrl('getExcelFlow', { userCode: 'S00007', channel: 2 }));
     expect(fetched[0]!.headers).toMatchObject({ Authorization: 'Bearer tok', 'Abp.TenantId': '1' });
   });
 });

@@ -8,6 +8,7 @@ import type { FlowDto } from '#shared/contracts/ledger.ts';
 import { ListPage, errorMessage, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { useApi, type RequestContextSource } from '../../lib/api.ts';
 import { downloadServerFile } from '../../lib/download.ts';
+import { fileUrl } from '#shared/file-links.ts';
 import { useT } from '../../lib/i18n.ts';
 import { channelLabel, flowColumns } from './flow-columns.tsx';
 import { flowListQuery } from './queries.ts';
@@ -40,7 +41,7 @@ export function FlowListPage({ search, onSearchChange, exportSource, canRecharge
   const runExport = async () => {
     setExporting(true);
     try {
-      await downloadServerFile(exportSource, '/api/File/GetExcelFlow', flowFilters(search), '积分流水.xlsx');
+      await downloadServerFile(exportSource, fileUrl('getExcelFlow', flowFilters(search)), '积分流水.xlsx');
     } catch (err) {
       notifications.show({ color: 'red', title: t('导出失败'), message: errorMessage(err) });
     } finally {

@@ -17,6 +17,7 @@ import { orderListQuery } from './queries.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { orderFilters, orderListInput, type OrderListSearch } from './search.ts';
 import { ServerExportButton } from './server-export.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 import { StatusChangeModal, type StatusKind } from './status-change-modal.tsx';
 
 export interface OrderListPageProps {
@@ -122,8 +123,8 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
         bulkActions={bulkActions}
         exportSlot={
           <>
-            <ServerExportButton source={exportSource} path="/api/File/GetExpressExportCrossOrderInfo" query={() => orderFilters(search)} fileName="跨境订单.xlsx" label={t('跨境订单')} />
-            <ServerExportButton source={exportSource} path="/api/File/GetExpressExportMainlandOrderInfo" query={() => orderFilters(search)} fileName="大陆订单.xlsx" label={t('大陆订单')} />
+            <ServerExportButton source={exportSource} url={() => fileUrl('getExpressExportCrossOrderInfo', orderFilters(search))} fileName="跨境订单.xlsx" label={t('跨境订单')} />
+            <ServerExportButton source={exportSource} url={() => fileUrl('getExpressExportMainlandOrderInfo', orderFilters(search))} fileName="大陆订单.xlsx" label={t('大陆订单')} />
           </>
         }
       />

@@ -7,8 +7,7 @@ import { formatDateTime, type FilterField } from '../../components/list-page/ind
 import type { Translate } from '../../lib/i18n.ts';
 import { codeOptions } from './labels.ts';
 import type { ParcelListSearch } from './search.ts';
-
-export const imageUrl = (guid: string) => `/api/File/GetLogisticsImage?guid=${encodeURIComponent(guid)}`;
+import { imageUrl } from '../../lib/file-links.ts';
 
 /** dateLabel: what the date range filters on (signing time on the signed-for list, else creation). */
 export function parcelFilterFields(t: Translate, withStatus: boolean, dateLabel = t('创建日期')): FilterField<ParcelListSearch>[] {

@@ -11,6 +11,7 @@ import { createFakeApi, renderWithProviders, type FakeHandler } from '../../test
 import { emulateViewport } from '../../components/list-page/testing.ts';
 import { AbnormalParcelListPage, ParcelListPage } from './parcel-list-pages.tsx';
 import type { ParcelListSearch } from './search.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 const buildParcel = (over: Partial<ParcelDto>): ParcelDto => ({
   id: 1, shipment: 'YT100001', warehouseInfoId: 1, warehouseName: '深圳大陆仓', userId: 7, userCode: 'S00001', orderId: 3, orderType: 2,
@@ -91,7 +92,7 @@ describe('异常件', () => {
     renderWithProviders(<Abnormal />, { api });
 
     const row = await rowOf('SF200002');
-    expect(within(row).getByRole('img', { name: '包裹照片' }).getAttribute('src')).toBe('/api/File/GetLogisticsImage?guid=0b6f5f2e-4a57-4c7c-9d3a-1d2f3e4a5b6c');
+    expect(within(row).getByRole('img', { name: '包裹照片' }).getAttribute('src')).toBe(fileUrl('getLogisticsImage', { guid: '0b6f5f2e-4a57-4c7c-9d3a-1d2f3e4a5b6c' }));
     await user.click(within(row).getByRole('button', { name: '指定卖家' }));
     const dialog = await screen.findByRole('dialog', { name: '指定卖家' });
     await user.type(within(dialog).getByRole('textbox', { name: '卖家编码' }), 's99999');

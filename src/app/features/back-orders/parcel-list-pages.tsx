@@ -14,6 +14,7 @@ import { abnormalParcelListQuery, parcelListQuery, signedParcelListQuery } from 
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { parcelFilters, parcelListInput, type ParcelListSearch } from './search.ts';
 import { ServerExportButton } from './server-export.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 
 export interface ParcelPageProps {
   search: ParcelListSearch;
@@ -48,7 +49,7 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
   const bulkActions: BulkAction<ParcelDto>[] = [
     {
       key: 'exportSelected', label: t('导出选中'), icon: <IconDownload size={14} />,
-      onClick: (rows) => downloadServerFile(exportSource, '/api/File/GetExpressExportSelected', { ids: rows.map((p) => p.id) }, '选中包裹.xlsx'),
+      onClick: (rows) => downloadServerFile(exportSource, fileUrl('getExpressExportSelected', { ids: rows.map((p) => p.id) }), '选中包裹.xlsx'),
     },
   ];
 
@@ -66,8 +67,8 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
         bulkActions={bulkActions}
         exportSlot={
           <>
-            <ServerExportButton source={exportSource} path="/api/File/GetExpressExport" query={() => ({})} fileName="待处理包裹.xlsx" label={t('导出待处理')} />
-            <ServerExportButton source={exportSource} path="/api/File/GetExpressExportSearch" query={() => parcelFilters(search)} fileName="包裹.xlsx" label={t('导出搜索结果')} />
+            <ServerExportButton source={exportSource} url={() => fileUrl('getExpressExport')} fileName="待处理包裹.xlsx" label={t('导出待处理')} />
+            <ServerExportButton source={exportSource} url={() => fileUrl('getExpressExportSearch', parcelFilters(search))} fileName="包裹.xlsx" label={t('导出搜索结果')} />
           </>
         }
       />
@@ -87,7 +88,7 @@ export function SignedParcelListPage({ search, onSearchChange, exportSource }: P
       query={signedParcelListQuery(api, parcelListInput(search))}
       columns={parcelColumns(t)}
       filters={parcelFilterFields(t, false, t('签收日期'))}
-      exportSlot={<ServerExportButton source={exportSource} path="/api/File/GetSignLogisticsExport" query={() => parcelFilters(search)} fileName="已签收包裹.xlsx" label={t('导出')} />}
+      exportSlot={<ServerExportButton source={exportSource} url={() => fileUrl('getSignLogisticsExport', parcelFilters(search))} fileName="已签收包裹.xlsx" label={t('导出')} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-// A button that downloads one of the server's xlsx exports (/api/File/…) with the current filters.
+// A button that downloads one of the server's xlsx exports (a File action's link) with the current filters.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,20 +11,20 @@ import { useT } from '../../lib/i18n.ts';
 export interface ServerExportProps {
   /** The signed-in session (token, tenant); the route passes useAuth(). */
   source: RequestContextSource;
-  path: string;
-  query: () => Record<string, unknown>;
+  /** The export's link with the current filters, e.g. () => fileUrl('getExpressExport', filters). */
+  url: () => string;
   fileName: string;
   label: string;
   disabled?: boolean;
 }
 
-export function ServerExportButton({ source, path, query, fileName, label, disabled }: ServerExportProps) {
+export function ServerExportButton({ source, url, fileName, label, disabled }: ServerExportProps) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      await downloadServerFile(source, path, query(), fileName);
+      await downloadServerFile(source, url(), fileName);
     } catch (err) {
       notifications.show({ color: 'red', title: t('导出失败'), message: errorMessage(err) });
     } finally {

@@ -9,6 +9,7 @@ import { createFakeApi, renderWithProviders, type FakeHandler } from '../../test
 import type { OrderDto } from '#shared/contracts/orders.ts';
 import { BagOrderModal, canBag, useOrderOutboundActions } from './bag-order.tsx';
 import { buildPackage } from './fixtures.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 const ORDER = { id: 9, tradeNo: 'ML26112200009', warehouseInfoId: 1, warehouseName: '义乌仓', site: 'TW' as const, cargoCategory: 1 as const };
 
@@ -94,7 +95,7 @@ describe('装袋 and 打印面单 on the order list', () => {
     expect(await within(screen.getByTestId('ML26112200001')).findByRole('button', { name: '装袋' })).toBeTruthy();
     expect(within(screen.getByTestId('ML26112200002')).queryByRole('button', { name: '装袋' })).toBeNull();
     await user.click(within(screen.getByTestId('ML26112200002')).getByRole('button', { name: '打印面单' }));
-    expect(open).toHaveBeenCalledWith('/api/File/GetOrderLabel?tradeNo=ML26112200002', '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(fileUrl('getOrderLabel', { tradeNo: 'ML26112200002' }), '_blank', 'noopener');
   });
 
   it('hides 装袋 from staff without the mainland permission', async () => {

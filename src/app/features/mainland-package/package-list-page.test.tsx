@@ -11,6 +11,7 @@ import { emulateViewport } from '../../components/list-page/testing.ts';
 import { PackageListPage } from './package-list-page.tsx';
 import type { PackageListSearch } from './queries.ts';
 import { buildPackage } from './fixtures.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 
 const PACKAGES = [buildPackage({}), buildPackage({ id: 2, packageName: '马来-特货-2', site: 'MY', cargoCategory: 2, isSend: true, sendTime: '2026-11-22T05:00:00Z', orderCount: 1, orders: [{ id: 13, tradeNo: 'ML26112200003', orderNumber: 'SP-3', userCode: 'S00001', orderStatus: 4, packageStatus: 5 }] })];
@@ -92,7 +93,7 @@ describe('包内订单', () => {
     await user.click(within(await rowOf('台湾-普货-1')).getByRole('button', { name: '订单' }));
     const dialog = await screen.findByRole('dialog', { name: '包内订单：台湾-普货-1' });
     expect(within(dialog).getByText('待补运费')).toBeTruthy();
-    expect(within(dialog).getAllByRole('link', { name: '打印面单' })[0]!.getAttribute('href')).toBe('/api/File/GetOrderLabel?tradeNo=ML26112200001');
+    expect(within(dialog).getAllByRole('link', { name: '打印面单' })[0]!.getAttribute('href')).toBe(fileUrl('getOrderLabel', { tradeNo: 'ML26112200001' }));
     await user.click(within(dialog).getByRole('button', { name: '移出 ML26112200002' }));
     await waitFor(() => expect(within(dialog).queryByText('ML26112200002')).toBeNull());
     expect(callsOf(calls, 'BackOrder.editInterNationalShipment').map((c) => c.query)).toEqual([{ id: 12, mainLandPackageId: 0 }]);

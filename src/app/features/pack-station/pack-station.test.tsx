@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import { PackStationPage } from './pack-station-page.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 
 const LABELS = { 'PackageStatus.2': '已到齐', 'PackageStatus.3': '已打包', 'PackageStatus.4': '已称重', 'OrderStatus.2': '处理中', 'OrderStatus.3': '待补运费', 'FlowChannel.3': '订单操作费', 'FlowChannel.4': '运费', 'FlowChannel.5': '包材费', 'ReceiveStatus.1': '已签收' };
 
@@ -26,7 +27,7 @@ function goods(packageStatus: number, over: Partial<CheckGoodsInfoDto['processin
       id: 11, shipment: 'YT1000', warehouseInfoId: 7, warehouseName: '义乌仓', userId: 3, userCode: 'S00001', orderId: 5, orderType: 2, receiveStatus: 1,
       signForTime: '2026-03-02T06:05:00Z', signUserName: 'admin', shelfNumber: 'H0007', weight: 0.6, reMark: null, imageGuid: 'aaaaaaaa-0000-4000-8000-000000000001',
       goodsImageGuid: null, userUploadImageGuid: null, isNeedTakePicture: false, creationTime: '2026-03-02T06:05:00Z',
-      photoLinks: ['/api/File/GetLogisticsImage?guid=aaaaaaaa-0000-4000-8000-000000000001'],
+      photoLinks: [fileUrl('getLogisticsImage', { guid: 'aaaaaaaa-0000-4000-8000-000000000001' })],
     }],
     seller: { id: 3, userCode: 'S00001', name: '王五', balance: 100 },
     processing: {
@@ -54,7 +55,7 @@ function stationApi(weighAnswer: (body: Record<string, unknown>) => unknown = ()
       case 'BackOrder.getCheckGoodsInfoResult':
         if (request.query?.tradeNo !== 'ML2603010001') throw new ApiError('没有找到对应的实体', 'http', 404, '订单 X 不存在或已被删除。');
         return goods(packageStatus);
-      case 'BackOrder.uploadPackedBase64Img': return { guid: 'bbbbbbbb-0000-4000-8000-000000000002', link: '/api/File/GetPackedImage?guid=bbbbbbbb-0000-4000-8000-000000000002' };
+      case 'BackOrder.uploadPackedBase64Img': return { guid: 'bbbbbbbb-0000-4000-8000-000000000002', link: fileUrl('getPackedImage', { guid: 'bbbbbbbb-0000-4000-8000-000000000002' }) };
       case 'BackOrder.warehouseOrderPacked':
         packageStatus = 3;
         return goods(3);

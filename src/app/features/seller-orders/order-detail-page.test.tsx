@@ -12,6 +12,7 @@ import { createFakeApi, renderWithProviders } from '../../test/render.tsx';
 import { emulateViewport } from '../../components/list-page/testing.ts';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { buildOrder } from './test-data.ts';
+import { fileUrl } from '#shared/file-links.ts';
 
 type Detail = z.input<typeof OrderDetailDto>;
 
@@ -91,8 +92,8 @@ describe('订单详情', () => {
     expect(within(signed).getByText('已签收')).toBeTruthy();
     expect(within(signed).getByText('重量：0.35 kg')).toBeTruthy();
     expect(within(signed).getByText('签收时间：2026-03-02 10:30')).toBeTruthy();
-    expect(within(signed).getByRole('img', { name: '包裹照片' }).getAttribute('src')).toBe(`/api/File/GetLogisticsImage?guid=${GUID_OUTSIDE}`);
-    expect(within(signed).getByRole('img', { name: '货物照片' }).getAttribute('src')).toBe(`/api/File/GetLogisticsImage?guid=${GUID_GOODS}`);
+    expect(within(signed).getByRole('img', { name: '包裹照片' }).getAttribute('src')).toBe(fileUrl('getLogisticsImage', { guid: GUID_OUTSIDE }));
+    expect(within(signed).getByRole('img', { name: '货物照片' }).getAttribute('src')).toBe(fileUrl('getLogisticsImage', { guid: GUID_GOODS }));
     const waiting = screen.getByText('ZT0987654321', { selector: '.mantine-Card-root code' }).closest('.mantine-Card-root') as HTMLElement;
     expect(within(waiting).getByText('待签收')).toBeTruthy();
     expect(within(waiting).queryByRole('img')).toBeNull();
@@ -117,7 +118,7 @@ describe('订单详情', () => {
     setup(mainland({ orderType: 1, shippingMethods: 1, packageStatus: 3, pdfGuid: '3f1c1e2a-1111-4a5b-8c9d-0000000000aa', parcels: [], audit: [] }));
     await screen.findByText('ML26030100001');
     expect(screen.queryByRole('button', { name: '编辑' })).toBeNull();
-    expect(screen.getByRole('link', { name: '查看 PDF' }).getAttribute('href')).toBe('/api/File/GetPdf?guid=3f1c1e2a-1111-4a5b-8c9d-0000000000aa');
+    expect(screen.getByRole('link', { name: '查看 PDF' }).getAttribute('href')).toBe(fileUrl('getPdf', { guid: '3f1c1e2a-1111-4a5b-8c9d-0000000000aa' }));
     expect(screen.getByText('暂无包裹')).toBeTruthy();
     expect(screen.getByText('暂无记录')).toBeTruthy();
   });

@@ -1,6 +1,5 @@
-// GET /api/File/GetCourierExpressDeliveryExport: the courier hand-over records (快递员入库记录.xlsx)
-// with the list's filters, newest first. Registered with the other xlsx downloads (plugins/exports.ts).
-import { CourierExpressDeliveryListInput } from '#shared/contracts/courier.ts';
+// File/GetCourierExpressDeliveryExport: the courier hand-over records (快递员入库记录.xlsx) with the
+// list's filters, newest first. Streamed like the other xlsx downloads (modules/files/exports.ts).
 import type { XlsxColumn } from '../../files/xlsx.ts';
 import { toDeliveryDto } from './service.ts';
 import { exportDeliveryBatch, type DeliveryView } from './repository.ts';
@@ -28,11 +27,7 @@ const COLUMNS: XlsxColumn<Row>[] = [
 ];
 
 export const courierDeliveryExport = {
-  path: 'GetCourierExpressDeliveryExport',
   fileName: '快递员入库记录.xlsx',
-  service: 'CourierExpressDelivery',
-  access: 'OrderManage' as const,
-  input: CourierExpressDeliveryListInput,
   columns: COLUMNS,
   batch: async (tx: Parameters<typeof exportDeliveryBatch>[0], f: Parameters<typeof exportDeliveryBatch>[1], _user: unknown, before: number | null) =>
     (await exportDeliveryBatch(tx, f, before, 1000)).map((r: DeliveryView) => toDeliveryDto(r)),

@@ -3,13 +3,13 @@
 // in the files table, so every image link (GetLogisticsImage, …) serves them.
 // Shared by Logistics/UploadLogisticsImg, BackOrder/UploadIntoPicBase64Img and UploadPackedBase64Img.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { TenantId, Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
-import type { Deps } from '../../framework.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
-import { detectFileType, MAX_BYTES, UPLOAD_MESSAGES, type DetectedType } from '../../plugins/files.ts';
-import { createDiskStorage, fileKey, type FileStorage } from './storage.ts';
+import { detectFileType, MAX_BYTES, UPLOAD_MESSAGES, type DetectedType } from './upload.ts';
+import { fileKey, type FileStorage } from './storage.ts';
+
+export { defaultFileStorage } from './storage.ts';
 
 export const BASE64_MESSAGES = {
   notBase64: '不是有效的 base64 图片数据。',
@@ -18,11 +18,6 @@ export const BASE64_MESSAGES = {
 
 const DATA_URL = /^data:[\w/+.-]*(;[\w=.-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** The storage the file routes use by default: ${DATA_DIR}/files. */
-export function defaultFileStorage(deps: Pick<Deps, 'config'>): FileStorage {
-  return createDiskStorage(path.join(deps.config.dataDir, 'files'));
-}
 
 /**
  * The bytes of a base64 image, or a 400 naming `field`: not base64, empty, not an accepted image

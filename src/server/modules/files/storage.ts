@@ -6,6 +6,7 @@ import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../../config.ts';
 
 export interface FileStorage {
   /**
@@ -90,4 +91,9 @@ export function createDiskStorage(root: string): FileStorage {
       await rm(resolve(key), { force: true });
     },
   };
+}
+
+/** The storage every file action uses by default: ${DATA_DIR}/files. */
+export function defaultFileStorage(deps: { config: Pick<Config, 'dataDir'> }): FileStorage {
+  return createDiskStorage(path.join(deps.config.dataDir, 'files'));
 }

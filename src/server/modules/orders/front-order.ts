@@ -13,6 +13,7 @@ import { assertAllowed } from './transitions.ts';
 import { pointsToCents, toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { frontProcessingHandlers, processingInfo } from './processing.ts';
+import { assertAttachable } from '../files/attach.ts';
 
 type OrderInput = z.output<typeof CreateOrderInput>;
 
@@ -108,6 +109,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   async createOrder(input, ctx) {
     const me = requireUser(ctx);
     await checkReferences(ctx.db, me, input);
+    await assertAttachable(ctx.db, me, { guid: input.pdfGuid, field: 'pdfGuid', kind: 'pdf' });
     const duplicate = await repo.listOrders(ctx.db, { userId: me.id, number: input.orderNumber }, { limit: 20, offset: 0 });
     if (duplicate.rows.some((o) => o.orderNumber === input.orderNumber && o.orderStatus !== ORDER_STATUS.cancelled)) {
       throw conflict(`订单号 ${input.orderNumber} 已存在。`);
@@ -129,6 +131,7 @@ export const frontOrderService = implement(frontOrder, () => ({
     const order = await ownOrder(ctx.db, me, input.id, true);
     assertAllowed('sellerUpdate', order);
     await checkReferences(ctx.db, me, input);
+    await assertAttachable(ctx.db, me, { guid: input.pdfGuid, current: order.pdfGuid, field: 'pdfGuid', kind: 'pdf' });
     const shipments = distinctShipments(input);
     const here = (await repo.parcelsOfOrders(ctx.db, [order.id])).filter((p) => p.receiveStatus !== RECEIVE_STATUS.declared);
     const dropped = here.filter((p) => !shipments.includes(p.shipment));

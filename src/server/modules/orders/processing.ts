@@ -14,7 +14,7 @@ import type { Db, TenantId } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { requireUser, type CurrentUser, type Deps, type Implementation } from '../../framework.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { detectFileType, MAX_BYTES, UPLOAD_MESSAGES } from '../../plugins/files.ts';
+import { detectFileType, MAX_BYTES, UPLOAD_MESSAGES } from '../files/upload.ts';
 import { audit } from '../audit/repository.ts';
 import { baseCostCents, freightCents, gramsToKg, kgToGrams, type Dimensions } from '../fees/calc.ts';
 import { effectiveBaseCost, effectiveFreight, effectiveThirdPartyBulky, urgentFeeCents } from '../fees/settings.ts';

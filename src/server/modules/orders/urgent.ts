@@ -5,8 +5,8 @@ import { pageWindow } from '#shared/contracts/common.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, urgentRequests } from '../../db/schema/index.ts';
 import { implement, requireUser } from '../../framework.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { isStoredImage } from '../files/repository.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { assertAttachable } from '../files/attach.ts';
 import { audit } from '../audit/repository.ts';
 import { publishNotification } from '../notification/service.ts';
 import { toParcelDto } from './dto.ts';
@@ -85,7 +85,7 @@ export const userExpressInfoService = implement(userExpressInfo, () => ({
     const changes: Partial<repo.ParcelRow> = {};
     if (input.reMark !== undefined) changes.reMark = input.reMark;
     if (input.userUploadImageGuid) {
-      if (!(await isStoredImage(ctx.db, input.userUploadImageGuid))) throw invalid('userUploadImageGuid', '找不到这张已上传的图片，请重新上传');
+      await assertAttachable(ctx.db, me, { guid: input.userUploadImageGuid, current: parcel.userUploadImageGuid, field: 'userUploadImageGuid', kind: 'image' });
       changes.userUploadImageGuid = input.userUploadImageGuid.toLowerCase();
     }
     if (input.shipment && input.shipment !== parcel.shipment) {

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { DeliveryListPage } from '../../../features/courier/delivery-list-page.tsx';
 import { deliveryFilters, deliveryListQuery, deliveryListSearch } from '../../../features/courier/queries.ts';
 import { ServerExportButton } from '../../../features/back-orders/server-export.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useT } from '../../../lib/i18n.ts';
 
@@ -27,7 +28,7 @@ function RouteComponent() {
       search={search}
       onSearchChange={(next) => void navigate({ search: next })}
       onCreate={() => void navigate({ to: '/courier/courierExpressDeliveryCreate' })}
-      exportSlot={<ServerExportButton source={auth} path="/api/File/GetCourierExpressDeliveryExport" query={() => deliveryFilters(search)} fileName="快递员入库记录.xlsx" label={t('导出')} />}
+      exportSlot={<ServerExportButton source={auth} url={() => fileUrl('getCourierExpressDeliveryExport', deliveryFilters(search))} fileName="快递员入库记录.xlsx" label={t('导出')} />}
     />
   );
 }

@@ -6,6 +6,7 @@ import { orderListQuery, orderStatisticsQuery } from '../../../features/seller-o
 import { orderListInput, orderListSearch } from '../../../features/seller-orders/order-search.ts';
 import { ORDER_TYPE } from '#shared/enums.ts';
 import { downloadServerFile } from '../../../lib/download.ts';
+import { fileUrl } from '#shared/file-links.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/front/orderList')({
@@ -30,7 +31,7 @@ function OrderListRoute() {
       onOpen={(o) => void navigate({ to: o.orderType === ORDER_TYPE.mainland ? '/frontmainlandDisplay/frontmainlandorderDetail' : '/frontDisplay/orderDetail', search: { id: o.id } })}
       onEdit={(id) => void navigate({ to: '/front/order', search: { id } })}
       onCreate={() => void navigate({ to: '/front/order', search: {} })}
-      onExport={(filters) => downloadServerFile(auth, '/api/File/GetFrontExpressExportMainlandOrderInfo', filters, '大陆订单信息.xlsx')}
+      onExport={(filters) => downloadServerFile(auth, fileUrl('getFrontExpressExportMainlandOrderInfo', filters), '大陆订单信息.xlsx')}
     />
   );
 }

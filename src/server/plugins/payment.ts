@@ -13,11 +13,10 @@ import { and, eq } from 'drizzle-orm';
 import { RECHARGE_STATUS } from '#shared/enums.ts';
 import { rechargeOrders } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Deps } from '../../framework.ts';
-import { identifyCaller } from '../../plugins/services.ts';
-import { loadCurrentUser } from '../identity/repository.ts';
-import { lockRecharge, settleRecharge, testCapRefusal } from './service.ts';
-import { TEST_PROVIDER, type RechargeRow } from './payment.ts';
+import type { Deps } from '../framework.ts';
+import { identifyCaller } from './services.ts';
+import { lockRecharge, settleRecharge, testCapRefusal } from '../modules/recharge/service.ts';
+import { TEST_PROVIDER, type RechargeRow } from '../modules/recharge/payment.ts';
 
 const REF = /^[0-9a-f]{32}$/;
 
@@ -113,7 +112,7 @@ export async function registerPayment(app: FastifyInstance, deps: Deps, tokenSec
       return false; // a token of another tenant than the Abp.TenantId cookie names
     }
     if (!principal || principal.userId !== order.userId || principal.tenantId !== order.tenantId) return false;
-    return !!(await database.withTenant(principal.tenantId, (tx) => loadCurrentUser(tx, database, principal)));
+    return !!(await deps.currentUsers.get(principal, null));
   }
 
   /** Which tenant a provider reference belongs to: the only cross-tenant read, by an unguessable key. */

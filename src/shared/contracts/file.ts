@@ -1,0 +1,102 @@
+// File (issue 4 §2/§5/§6, issue 10 §1): every /api/File/* action — uploads, the image and PDF links,
+// the xlsx exports, the express import and the label PDFs — declared like any other action. The URLs,
+// methods and query names are the old console's public API and stay as they are.
+import { z } from 'zod';
+import { defineService, fileBytes } from './define.ts';
+import { ExpressImportDto } from './express-import.ts';
+import { FlowExportInput } from './ledger.ts';
+import { BackOrderListInput, OrderListInput, ParcelListInput } from './orders.ts';
+import { CourierExpressDeliveryListInput } from './courier.ts';
+import { FILE_BASE_PATH } from '../file-links.ts';
+
+const MB = 1024 * 1024;
+
+export const UploadedFileDto = z.object({ guid: z.string(), fileName: z.string(), contentType: z.string(), size: z.number() });
+export type UploadedFileDto = z.infer<typeof UploadedFileDto>;
+
+/** Spec 001 §5: a link exists only for a guid longer than 1 character; anything else is no such file. */
+export const FileGuidQuery = z.object({
+  guid: z.string().max(64).optional().describe('the file guid (links exist only when it is longer than 1 character)'),
+});
+export const PdfQuery = FileGuidQuery.extend({
+  id: z.string().max(64).optional().describe('accepted for old clients; the guid decides'),
+  orderNumber: z.string().max(64).optional().describe('accepted for old clients; the guid decides'),
+});
+
+export const OrderLabelQuery = z.object({
+  tradeNo: z.string().trim().min(1).max(32).optional(),
+  id: z.number().int().positive().optional(),
+}).refine((q) => q.tradeNo || q.id, { message: '请提供交易号 tradeNo 或订单 id', path: ['tradeNo'] });
+
+export const BarcodeLabelQuery = z.object({
+  barCode: z.string().trim().min(1).max(64).regex(/^[\x20-\x7e]+$/, '条码只能包含英文字母、数字和符号'),
+  shelfPosition: z.string().trim().max(32).optional(),
+  /** An image link of ours (…?guid=…) or a bare guid; anything else is ignored. */
+  imageUrl: z.string().trim().max(512).optional(),
+  isDate: z.boolean().optional(),
+  userId: z.number().int().positive().optional(),
+});
+
+export const CustomLabelQuery = z.object({
+  guid: z.string().trim().max(64).optional(),
+  userId: z.number().int().positive().optional(),
+  heightPercentage: z.number().min(10).max(90).optional(),
+  /** Lines: a JSON array, or text separated by new lines, | or ；. */
+  infos: z.union([z.string().max(4000), z.array(z.string().max(500))]).optional(),
+});
+
+export const ExportSelectedInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+const PDF = 'application/pdf';
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// Image and PDF links: staff read any file of the tenant, a seller their own uploads and the files
+// attached to their parcels and orders; opened by <img> or a new tab, so the cookie also counts.
+const image = (summary: string) => ({
+  method: 'GET', permission: 'authenticated', input: FileGuidQuery, output: fileBytes, file: { contentType: IMAGE_TYPES }, allowCookie: true, summary,
+} as const);
+// xlsx exports with the filters of the list they export; rows are streamed from one transaction
+// the implementation opens once the first byte may go out.
+const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Order.Manages' | 'Front.Orders' | 'OrderManage' | 'OrderManage.ExpressShipmentDelivery', summary: string) => ({
+  method: 'GET', permission, input, output: fileBytes, file: { contentType: XLSX_TYPE }, transaction: 'manual', summary,
+} as const);
+// Label PDFs, opened in a new tab; drawn after the data's transaction has ended.
+const label = <I extends z.ZodType>(input: I, permission: 'Order.Manages' | 'authenticated', summary: string) => ({
+  method: 'GET', permission, input, output: fileBytes, file: { contentType: PDF }, allowCookie: true, transaction: 'manual', summary,
+} as const);
+
+export const file = defineService('File', {
+  uploadFile: {
+    method: 'POST', permission: 'authenticated', input: z.object({}), output: UploadedFileDto,
+    upload: { field: 'file', maxBytes: 20 * MB + 1 }, transaction: 'manual',
+    summary: 'Upload an image (jpeg/png/webp/heic ≤ 10 MB) or a PDF (≤ 20 MB), multipart field `file`; the type is read from the content',
+  },
+  getLogisticsImage: image('A parcel photo by guid'),
+  getUserUploadImage: image('A seller\'s uploaded image by guid'),
+  getPackedImage: image('A packing photo by guid'),
+  getPdf: {
+    method: 'GET', permission: 'authenticated', input: PdfQuery, output: fileBytes, file: { contentType: PDF }, allowCookie: true,
+    summary: 'A PDF by guid, inline (staff: any of the tenant; seller: own uploads, own orders)',
+  },
+
+  getExcelFlow: xlsx(FlowExportInput, 'Amount.Manages', '积分流水.xlsx: the flow list with its filters'),
+  getCourierExpressDeliveryExport: xlsx(CourierExpressDeliveryListInput, 'OrderManage', '快递员入库记录.xlsx'),
+  getExpressExportCrossOrderInfo: xlsx(BackOrderListInput, 'Order.Manages', '跨境订单信息.xlsx'),
+  getExpressExportMainlandOrderInfo: xlsx(BackOrderListInput, 'Order.Manages', '大陆订单信息.xlsx'),
+  getFrontExpressExportMainlandOrderInfo: xlsx(OrderListInput, 'Front.Orders', '大陆订单信息.xlsx: the seller\'s own'),
+  getSignLogisticsExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '已签收包裹.xlsx'),
+  getExpressExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '待处理包裹.xlsx: 无主件 and 异常'),
+  getExpressExportSelected: xlsx(ExportSelectedInput, 'OrderManage.ExpressShipmentDelivery', '选中数据.xlsx: the parcels by id'),
+  getExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '搜索导出数据.xlsx'),
+
+  importExpress: {
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: ExpressImportDto,
+    upload: { field: 'file', maxBytes: 5 * MB }, transaction: 'manual',
+    summary: 'Import declared tracking numbers from an xlsx (multipart field `file`, ≤ 5 MB; columns 快递单号, 卖家编码, 仓库?, 备注?)',
+  },
+
+  getOrderLabel: label(OrderLabelQuery, 'Order.Manages', 'Packing label of an order, 100×100 mm PDF (tradeNo or id)'),
+  getPdfbyte: label(BarcodeLabelQuery, 'authenticated', 'Barcode label, 60×40 mm PDF: barCode (Code 128), shelfPosition, imageUrl, isDate, userId'),
+  getZDYPdf: label(CustomLabelQuery, 'authenticated', 'Custom label, 100×100 mm PDF: an image (guid) over heightPercentage of the page and the lines of infos'),
+}, { basePath: FILE_BASE_PATH });
