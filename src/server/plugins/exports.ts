@@ -6,6 +6,7 @@ import { BackOrderListInput, OrderListInput, ParcelListInput } from '#shared/con
 import type { ActionDef } from '#shared/contracts/define.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { labelKey } from '#shared/enums.ts';
+import { centsToPoints } from '#shared/money.ts';
 import type { Db } from '../db/client.ts';
 import type { CurrentUser, Deps } from '../framework.ts';
 import { attachment, createXlsxStream, XLSX_TYPE, type XlsxColumn } from '../files/xlsx.ts';
@@ -28,7 +29,7 @@ const FLOW_COLUMNS: XlsxColumn<FlowExportRow>[] = [
   { header: '流水号', value: (f) => f.id, width: 10 },
   { header: '卖家编码', value: (f) => f.userCode, width: 10 },
   { header: '类型', value: (f) => label('FlowChannel', f.channel), width: 12 },
-  { header: '发生金额', value: (f) => f.incurredCents / 100, width: 12 },
+  { header: '发生金额', value: (f) => centsToPoints(f.incurredCents), width: 12 },
   { header: '余额', value: (f) => f.balanceCents / 100, width: 12 },
   { header: '交易号', value: (f) => f.tradeNo, width: 18 },
   { header: '订单号', value: (f) => f.orderNumber, width: 20 },

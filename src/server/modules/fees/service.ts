@@ -6,6 +6,7 @@
 import { baseCostSetting, frontMainLandFreight, mainlandFreight, type BaseCostSettingDto, type FreightQueryInput, type MainlandFreightDto, type ThirdPartyParameterDto } from '#shared/contracts/fees.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { labelKey } from '#shared/enums.ts';
+import { centsToPoints as toPoints, pointsToCents as toCents } from '#shared/money.ts';
 import { zhHans } from '#shared/i18n/zh-Hans.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, type RequestContext } from '../../framework.ts';
@@ -16,8 +17,6 @@ import { setUrgentFeeCents, toFreightRule, urgentFeeCents } from './settings.ts'
 import { describePeriod, findOverlap, formatTime, hasBegun, lockKey, phaseOf } from './versioning.ts';
 import { baseCostSettings, mainlandFreights, thirdPartyParameters } from '../../db/schema/index.ts';
 
-const toCents = (points: number): number => Math.round(points * 100);
-const toPoints = (cents: number): number => cents / 100;
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const label = (name: 'OrderType' | 'CargoCategory' | 'Site', code: string | number): string => zhHans[labelKey(name, code)] ?? String(code);
 /** An end time this close to "now" counts as "now" (the screen sends its own clock's now). */

@@ -7,8 +7,8 @@ import { USER_TYPE } from '#shared/permissions.ts';
 import { accounts, users } from '#server/db/schema/index.ts';
 import { implement, requireUser } from '../../framework.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { pointsToCents } from '../orders/dto.ts';
-import { toFlowDto, toPoints } from './dto.ts';
+import { centsText, centsToPoints, pointsToCents } from '#shared/money.ts';
+import { toFlowDto } from './dto.ts';
 import * as ledger from './ledger.ts';
 import { listFlows } from './repository.ts';
 
@@ -26,7 +26,7 @@ export const flowService = implement(flow, () => ({
     }
     const rows = await ctx.db.select({ id: users.id, userCode: users.userCode, name: users.name, userName: users.userName, balanceCents: accounts.balanceCents })
       .from(users).leftJoin(accounts, eq(accounts.userId, users.id)).where(and(...parts)).orderBy(asc(users.userCode)).limit(50);
-    return rows.map((r) => ({ id: r.id, userCode: r.userCode, name: r.name, userName: r.userName, balance: toPoints(r.balanceCents ?? 0) }));
+    return rows.map((r) => ({ id: r.id, userCode: r.userCode, name: r.name, userName: r.userName, balance: centsToPoints(r.balanceCents ?? 0) }));
   },
 }));
 
@@ -37,15 +37,15 @@ export const userRechargeService = implement(userRecharge, () => ({
       .where(and(eq(users.id, input.userId), eq(users.isDeleted, false)));
     if (!seller) throw notFound('卖家');
     if (seller.userType !== USER_TYPE.seller) throw conflict('只能给卖家账号充值积分。');
-    const amountCents = pointsToCents(input.amount)!;
+    const amountCents = pointsToCents(input.amount);
     // One flow per call: the ref only has to be unique, a retried request is caught by the idempotency key.
     const ref = `sys:${crypto.randomUUID()}`;
     const result = await ledger.post(ctx.db, seller.id, [{
       channel: FLOW_CHANNEL.systemRecharge, amountCents, ref, remark: input.remark ?? null,
     }], { creator: { userId: me.id, name: me.name || me.userName } });
     if (!result.ok) {
-      throw conflict(`积分余额不足，不能扣减。当前余额 ${toPoints(result.balanceCents).toFixed(2)}，扣减 ${toPoints(result.neededCents).toFixed(2)}。`);
+      throw conflict(`积分余额不足，不能扣减。当前余额 ${centsText(result.balanceCents)}，扣减 ${centsText(result.neededCents)}。`);
     }
-    return { flow: toFlowDto(result.flows[0]!), balance: toPoints(result.balanceCents) };
+    return { flow: toFlowDto(result.flows[0]!), balance: centsToPoints(result.balanceCents) };
   },
 }));

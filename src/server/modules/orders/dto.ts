@@ -1,11 +1,10 @@
-// Rows → DTOs for orders, lines, parcels, stores. Cents become decimal points here and nowhere else.
+// Rows → DTOs for orders, lines, parcels, stores. Cents become decimal points here (#shared/money.ts).
 import type { OrderDto, ParcelDto, StoreDto } from '#shared/contracts/orders.ts';
 import type { Site } from '#shared/enums.ts';
+import { centsToPoints } from '#shared/money.ts';
 import type { OrderLineRow, OrderView, ParcelRow, StoreRow } from './repository.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
-export const centsToPoints = (c: number | null | undefined): number | null => (c === null || c === undefined ? null : c / 100);
-export const pointsToCents = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : Math.round(p * 100));
 
 type Code<T extends number> = T;
 const as = <T extends number>(n: number) => n as Code<T>;

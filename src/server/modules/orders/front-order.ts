@@ -10,7 +10,8 @@ import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
 import { advanceOrder, cancelOrderKeepingGoods, declareExistingParcel } from './inbound.ts';
 import { nextTradeNo } from './trade-no.ts';
 import { assertAllowed } from './transitions.ts';
-import { pointsToCents, toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
+import { pointsToCents } from '#shared/money.ts';
+import { toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { frontProcessingHandlers, processingInfo } from './processing.ts';
 

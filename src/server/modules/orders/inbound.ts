@@ -4,7 +4,7 @@ import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit } from '../audit/repository.ts';
-import { afterParcelSigned } from './transitions.ts';
+import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import { HEIC_PHOTO_MESSAGE, isHeic, storedImageType } from '../files/repository.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 export async function advanceOrder(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
   const order = await repo.getOrder(tx, orderId, { forUpdate: true });
   if (!order) return undefined;
-  if (order.orderStatus === ORDER_STATUS.cancelled || order.orderStatus === ORDER_STATUS.shipped || order.orderStatus === ORDER_STATUS.completed) return order;
+  if (isOrderClosed(order)) return order;
   const progress = await repo.shipmentProgress(tx, orderId);
   const next = afterParcelSigned(order, progress.signed, progress.total);
   const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId);

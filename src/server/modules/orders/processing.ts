@@ -22,7 +22,8 @@ import { isStoredImage } from '../files/repository.ts';
 import { createDiskStorage, fileKey, type FileStorage } from '../files/storage.ts';
 import { getUser } from '../identity/repository.ts';
 import { balanceCents, flowsByRefPrefix, post, reverse, type Posting } from '../ledger/ledger.ts';
-import { centsToPoints, toOrderDto, toParcelDto } from './dto.ts';
+import { centsText as points, centsToPoints } from '#shared/money.ts';
+import { toOrderDto, toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { shipOrders, shippableOrderIds } from './shipping.ts';
 import { assertAllowed } from './transitions.ts';
@@ -30,7 +31,6 @@ import { assertAllowed } from './transitions.ts';
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 interface FeeLine { channel: FlowChannel; amountCents: number }
 
-const points = (cents: number) => (cents / 100).toFixed(2);
 const ORDER_TYPE_LABEL: Record<number, string> = { 1: '跨境订单', 2: '大陆订单', 3: '囤货订单', 4: '海外仓订单' };
 const CARGO_LABEL: Record<number, string> = { 1: '普货', 2: '特货', 3: '敏感货' };
 /** The order fee channels in the order a bill lists them. */
@@ -81,7 +81,7 @@ export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly
   return { fees: charged, totalCents: charged.reduce((s, f) => s + f.amountCents, 0), chargeableGrams: chargeable, basis: settings.join('、') };
 }
 
-const feeDtos = (fees: readonly FeeLine[]) => fees.map((f) => ({ channel: f.channel, amount: centsToPoints(f.amountCents)! }));
+const feeDtos = (fees: readonly FeeLine[]) => fees.map((f) => ({ channel: f.channel, amount: centsToPoints(f.amountCents) }));
 
 function postingsOf(order: repo.OrderView, version: number, fees: readonly FeeLine[], remark: string): Posting[] {
   return fees.map((f) => ({
@@ -108,7 +108,7 @@ export async function processingInfo(tx: Db, order: repo.OrderView): Promise<Pro
     packedUserId: order.packedUserId, packedUserName: order.packedUserName, packedTime: iso(order.packedTime), packedImageGuid: order.packedImageGuid,
     weight: order.weightGrams === null ? null : gramsToKg(order.weightGrams), long: order.long, wide: order.wide, high: order.high,
     chargeableWeight: order.chargeableGrams === null ? null : gramsToKg(order.chargeableGrams), weighedTime: iso(order.weighedTime), weighVersion: order.weighVersion,
-    fees: feeDtos(fees), total: centsToPoints(total)!, charged: order.weighVersion > 0 && !owed, owed: centsToPoints(order.owedCents)!,
+    fees: feeDtos(fees), total: centsToPoints(total), charged: order.weighVersion > 0 && !owed, owed: centsToPoints(order.owedCents),
     shippedTime: iso(order.shippedTime),
   };
 }
@@ -129,7 +129,7 @@ export async function checkGoodsInfo(tx: Db, order: repo.OrderView): Promise<Che
   return {
     order: toOrderDto(order, lines.get(order.id) ?? []),
     parcels: parcels.map((p) => ({ ...toParcelDto(p, order.warehouseName), photoLinks: photoLinks(p) })),
-    seller: { id: order.userId, userCode: order.userCode, name: seller?.name ?? '', balance: centsToPoints(balance)! },
+    seller: { id: order.userId, userCode: order.userCode, name: seller?.name ?? '', balance: centsToPoints(balance) },
     processing,
     packedImageLink: order.packedImageGuid && order.packedImageGuid.length > 1 ? packedImageLink(order.packedImageGuid) : null,
   };
@@ -208,8 +208,8 @@ export async function weighOrder(tx: Db, me: CurrentUser, input: z.output<typeof
     note: `${summary}${reversedCents ? `，冲回上次 ${points(reversedCents)}` : ''}，${charged ? '已扣费' : `余额不足，待补运费 ${points(totalCents)}`}`,
   }]);
   return {
-    tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents)!,
-    charged, owed: charged ? 0 : centsToPoints(totalCents)!, balance: centsToPoints(result.balanceCents)!, orderStatus, packageStatus: PACKAGE_STATUS.weighed,
+    tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents),
+    charged, owed: charged ? 0 : centsToPoints(totalCents), balance: centsToPoints(result.balanceCents), orderStatus, packageStatus: PACKAGE_STATUS.weighed,
   };
 }
 
@@ -230,7 +230,7 @@ export async function supplyFreight(tx: Db, me: CurrentUser, orderId: number): P
   }]);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(order.weightGrams ?? 0), chargeableWeight: gramsToKg(order.chargeableGrams ?? order.weightGrams ?? 0),
-    fees: feeDtos(fees), total: centsToPoints(total)!, charged: true, owed: 0, balance: centsToPoints(result.balanceCents)!,
+    fees: feeDtos(fees), total: centsToPoints(total), charged: true, owed: 0, balance: centsToPoints(result.balanceCents),
     orderStatus: ORDER_STATUS.processing, packageStatus: order.packageStatus,
   };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit, type AuditEntry } from '../audit/repository.ts';
-import { ORDER_RULES } from './transitions.ts';
+import { ORDER_RULES } from '#shared/rules/orders.ts';
 
 export type ShippingActor = Pick<CurrentUser, 'id' | 'name' | 'userName'> | null;
 

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { backUrgentOrder, frontUrgentOrder, userExpressInfo, type UrgentRequestDto } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
+import { URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, urgentRequests } from '../../db/schema/index.ts';
 import { implement, requireUser } from '../../framework.ts';
@@ -11,7 +12,7 @@ import { audit } from '../audit/repository.ts';
 import { publishNotification } from '../notification/service.ts';
 import { toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
-import { assertParcelAllowed } from './transitions.ts';
+import { assertAllowed, assertParcelAllowed } from './transitions.ts';
 
 const view = { request: urgentRequests, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userCode: orders.userCode };
 type View = { request: typeof urgentRequests.$inferSelect; tradeNo: string; orderNumber: string; userCode: string };
@@ -20,7 +21,8 @@ function toDto(v: View): UrgentRequestDto {
   const r = v.request;
   return {
     id: r.id, orderId: r.orderId, tradeNo: v.tradeNo, orderNumber: v.orderNumber, userCode: v.userCode, message: r.message,
-    status: r.status === 1 ? 1 : 0, reply: r.reply, replyUserName: r.replyUserName, replyTime: r.replyTime?.toISOString() ?? null, creationTime: r.creationTime.toISOString(),
+    status: r.status === URGENT_REQUEST_STATUS.replied ? URGENT_REQUEST_STATUS.replied : URGENT_REQUEST_STATUS.pending,
+    reply: r.reply, replyUserName: r.replyUserName, replyTime: r.replyTime?.toISOString() ?? null, creationTime: r.creationTime.toISOString(),
   };
 }
 
@@ -50,6 +52,7 @@ export const frontUrgentOrderService = implement(frontUrgentOrder, () => ({
     const me = requireUser(ctx);
     const order = await repo.getOrder(ctx.db, input.orderId, { userId: me.id });
     if (!order) throw notFound('订单');
+    assertAllowed('urge', order);
     const [row] = await ctx.db.insert(urgentRequests).values({ orderId: order.id, userId: me.id, message: input.message }).returning();
     await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'urge', note: input.message }]);
     return toDto((await getRequest(ctx.db, row!.id))!);
@@ -64,8 +67,10 @@ export const backUrgentOrderService = implement(backUrgentOrder, () => ({
     const me = requireUser(ctx);
     const current = await getRequest(ctx.db, input.id);
     if (!current) throw notFound('催单');
-    if (current.request.status === 1) throw conflict('该催单已处理。');
-    await ctx.db.update(urgentRequests).set({ status: 1, reply: input.reply, replyUserName: me.name || me.userName, replyTime: ctx.now }).where(eq(urgentRequests.id, input.id));
+    if (current.request.status === URGENT_REQUEST_STATUS.replied) throw conflict('该催单已处理。');
+    await ctx.db.update(urgentRequests)
+      .set({ status: URGENT_REQUEST_STATUS.replied, reply: input.reply, replyUserName: me.name || me.userName, replyTime: ctx.now })
+      .where(eq(urgentRequests.id, input.id));
     // The seller hears back at once in the notice panel.
     await publishNotification(ctx.db, [current.request.userId], { type: 1, title: `催单已回复：${current.tradeNo}`, description: input.reply });
     return toDto((await getRequest(ctx.db, input.id))!);

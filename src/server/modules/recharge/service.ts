@@ -10,8 +10,8 @@ import type { Db } from '#server/db/client.ts';
 import { rechargeOrders } from '#server/db/schema/index.ts';
 import { implement, requireUser } from '../../framework.ts';
 import { notFound } from '../../lib/errors.ts';
-import { pointsToCents } from '../orders/dto.ts';
-import { toFlowDto, toPoints } from '../ledger/dto.ts';
+import { centsToPoints as toPoints, pointsToCents } from '#shared/money.ts';
+import { toFlowDto } from '../ledger/dto.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { listFlows } from '../ledger/repository.ts';
 import { currentProvider, providerOf, type RechargeRow } from './payment.ts';
@@ -71,7 +71,7 @@ export const rechargeService = implement(recharge, () => ({
   async generatePaymentUrl(input, ctx) {
     const me = requireUser(ctx);
     const provider = currentProvider();
-    const amountCents = pointsToCents(input.amount)!;
+    const amountCents = pointsToCents(input.amount);
     const { providerRef, paymentUrl } = await provider.createPayment({ amountCents, description: `海仓积分充值 ${me.userCode ?? me.userName}` });
     const [row] = await ctx.db.insert(rechargeOrders).values({ userId: me.id, amountCents, provider: provider.name, providerRef, paymentUrl }).returning();
     return toRechargeDto(row!);
