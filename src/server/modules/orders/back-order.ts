@@ -14,7 +14,7 @@ import { assertAllowed, assertParcelAllowed } from './transitions.ts';
 import { toOrderDto, toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { backProcessingHandlers, refundOrderFees } from './processing.ts';
-import { parcelPhotoHandlers } from './parcel-photos.ts';
+import { parcelPhotoHandlers } from '../parcels/photos.ts';
 import { editInterNationalShipment } from '../mainland-package/service.ts';
 
 const ORDER_STATUS_LABEL: Record<number, string> = { 1: '待处理', 2: '处理中', 3: '待补运费', 4: '已发货', 5: '已完成', 6: '已取消', 7: '问题件' };
@@ -22,7 +22,7 @@ const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部�
 
 export const backOrderService = implement(backOrder, (deps) => ({
   ...backProcessingHandlers(deps),
-  uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img, // modules/orders/parcel-photos.ts
+  uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img, // modules/parcels/photos.ts
   editInterNationalShipment, // bagging a mainland order (modules/mainland-package)
 
   async getUserList(input, ctx) {

@@ -12,7 +12,7 @@ import { toOrderSummary, toParcelDto } from './dto.ts';
 import * as repo from './repository.ts';
 import { assertParcelAllowed } from './transitions.ts';
 import { listSellers } from '../identity/repository.ts';
-import { parcelPhotoHandlers } from './parcel-photos.ts';
+import { parcelPhotoHandlers } from '../parcels/photos.ts';
 import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);

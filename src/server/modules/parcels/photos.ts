@@ -7,9 +7,9 @@ import { requireUser, type RequestContext } from '../../framework.ts';
 import { notFound } from '../../lib/errors.ts';
 import { defaultFileStorage, storeBase64Image } from '../files/base64-image.ts';
 import { HEIC_PHOTO_MESSAGE, isHeic } from '../files/repository.ts';
-import { toParcelDto } from './dto.ts';
-import { attachPhotos } from './inbound.ts';
-import * as repo from './repository.ts';
+import { toParcelDto } from '../orders/dto.ts';
+import { attachPhotos } from '../orders/inbound.ts';
+import * as repo from '../orders/repository.ts';
 
 export function parcelPhotoHandlers(deps: Pick<Deps, 'config'>) {
   const storage = defaultFileStorage(deps);

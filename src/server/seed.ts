@@ -1,11 +1,11 @@
 // First start: the host admin, tenant Default (id 1) with its admin and static roles, one mainland
 // warehouse and its city. Runs once: it does nothing when the host admin already exists.
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.ts';
-import { scopeTransaction } from './client.ts';
-import { tenants, users } from './schema/index.ts';
-import { provisionSide } from '../modules/identity/provisioning.ts';
-import { insertCity, insertWarehouse } from '../modules/warehouse/repository.ts';
+import type { Database } from './db/client.ts';
+import { scopeTransaction } from './db/client.ts';
+import { tenants, users } from './db/schema/index.ts';
+import { provisionSide } from './modules/identity/provisioning.ts';
+import { insertCity, insertWarehouse } from './modules/warehouse/repository.ts';
 
 export const DEFAULT_TENANT = { tenancyName: 'Default', name: 'Default' } as const;
 
