@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import type { CurrentUser, Deps } from '../framework.ts';
 import { attachment, createXlsxStream, XLSX_TYPE, type XlsxColumn } from '../files/xlsx.ts';
 import * as orders from '../modules/orders/repository.ts';
+import * as parcels from '../modules/parcels/repository.ts';
 import { FlowExportInput } from '#shared/contracts/ledger.ts';
 import { exportFlowBatch } from '../modules/ledger/repository.ts';
 import { courierDeliveryExport } from '../modules/courier/export.ts';
@@ -22,7 +23,7 @@ const time = (d: Date | null | undefined) => (d ? SHANGHAI.format(d).replace(/\/
 const label = (name: Parameters<typeof labelKey>[0], code: number | string | null | undefined) => (code === null || code === undefined ? '' : translate('zh-Hans', labelKey(name, code)));
 
 type OrderRow = Awaited<ReturnType<typeof orders.exportOrderBatch>>[number];
-type ParcelRow = Awaited<ReturnType<typeof orders.exportParcelBatch>>[number];
+type ParcelRow = Awaited<ReturnType<typeof parcels.exportParcelBatch>>[number];
 type FlowExportRow = Awaited<ReturnType<typeof exportFlowBatch>>[number];
 
 const FLOW_COLUMNS: XlsxColumn<FlowExportRow>[] = [
@@ -113,20 +114,20 @@ export const EXPORTS = [
   }),
   define({
     path: 'GetSignLogisticsExport', fileName: '已签收包裹.xlsx', service: 'Logistics', access: 'OrderManage.ExpressShipmentDelivery', input: ParcelListInput, columns: PARCEL_COLUMNS,
-    batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
+    batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
   }),
   // Parcels waiting for someone to decide (无主件, 异常).
   define({
     path: 'GetExpressExport', fileName: '待处理包裹.xlsx', service: 'Logistics', access: 'OrderManage.ExpressShipmentDelivery', input: ParcelListInput, columns: PARCEL_COLUMNS,
-    batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, { ...f, receiveStatus: undefined, statuses: f.receiveStatus !== undefined ? [f.receiveStatus] : [5, 6] }, before, BATCH), idOf: (r) => r.parcel.id,
+    batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, receiveStatus: undefined, statuses: f.receiveStatus !== undefined ? [f.receiveStatus] : [5, 6] }, before, BATCH), idOf: (r) => r.parcel.id,
   }),
   define({
     path: 'GetExpressExportSelected', fileName: '选中数据.xlsx', service: 'Logistics', access: 'OrderManage.ExpressShipmentDelivery', input: ids, columns: PARCEL_COLUMNS,
-    batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
+    batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
   }),
   define({
     path: 'GetExpressExportSearch', fileName: '搜索导出数据.xlsx', service: 'Logistics', access: 'OrderManage.ExpressShipmentDelivery', input: ParcelListInput, columns: PARCEL_COLUMNS,
-    batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
+    batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
   }),
 ];
 

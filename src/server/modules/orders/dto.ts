@@ -1,8 +1,8 @@
-// Rows → DTOs for orders, lines, parcels, stores. Cents become decimal points here (#shared/money.ts).
-import type { OrderDto, ParcelDto, StoreDto } from '#shared/contracts/orders.ts';
+// Rows → DTOs for orders, lines, stores. Cents become decimal points here (#shared/money.ts).
+import type { OrderDto, StoreDto } from '#shared/contracts/orders.ts';
 import type { Site } from '#shared/enums.ts';
 import { centsToPoints } from '#shared/money.ts';
-import type { OrderLineRow, OrderView, ParcelRow, StoreRow } from './repository.ts';
+import type { OrderLineRow, OrderView, StoreRow } from './repository.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -27,16 +27,6 @@ export function toOrderDto(o: OrderView, lines: readonly OrderLineRow[]): OrderD
       id: l.id, productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity,
       price: centsToPoints(l.price), productImg: l.productImg, shipment: l.shipment,
     })),
-  };
-}
-
-export function toParcelDto(p: ParcelRow, warehouseName: string | null = null): ParcelDto {
-  return {
-    id: p.id, shipment: p.shipment, warehouseInfoId: p.warehouseInfoId, warehouseName, userId: p.userId, userCode: p.userCode,
-    orderId: p.orderId, orderType: p.orderType, receiveStatus: as<0 | 1 | 2 | 3 | 4 | 5 | 6>(p.receiveStatus), signForTime: iso(p.signForTime),
-    signUserName: p.signUserName, shelfNumber: p.shelfNumber, weight: p.weight, reMark: p.reMark, imageGuid: p.imageGuid,
-    goodsImageGuid: p.goodsImageGuid, userUploadImageGuid: p.userUploadImageGuid, isNeedTakePicture: p.isNeedTakePicture,
-    creationTime: p.creationTime.toISOString(),
   };
 }
 

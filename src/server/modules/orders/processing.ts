@@ -23,8 +23,10 @@ import { createDiskStorage, fileKey, type FileStorage } from '../files/storage.t
 import { getUser } from '../identity/repository.ts';
 import { balanceCents, flowsByRefPrefix, post, reverse, type Posting } from '../ledger/ledger.ts';
 import { centsText as points, centsToPoints } from '#shared/money.ts';
-import { toOrderDto, toParcelDto } from './dto.ts';
+import { toOrderDto } from './dto.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
+import * as parcelRepo from '../parcels/repository.ts';
 import { shipOrders, shippableOrderIds } from './shipping.ts';
 import { assertAllowed } from './transitions.ts';
 
@@ -113,7 +115,7 @@ export async function processingInfo(tx: Db, order: repo.OrderView): Promise<Pro
   };
 }
 
-function photoLinks(p: repo.ParcelRow): string[] {
+function photoLinks(p: parcelRepo.ParcelRow): string[] {
   const links: string[] = [];
   if (p.imageGuid && p.imageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.imageGuid}`);
   if (p.goodsImageGuid && p.goodsImageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.goodsImageGuid}`);
@@ -123,7 +125,7 @@ function photoLinks(p: repo.ParcelRow): string[] {
 
 export async function checkGoodsInfo(tx: Db, order: repo.OrderView): Promise<CheckGoodsInfoDto> {
   const [lines, parcels, seller, balance, processing] = [
-    await repo.linesOf(tx, [order.id]), await repo.parcelsOfOrders(tx, [order.id]), await getUser(tx, order.userId),
+    await repo.linesOf(tx, [order.id]), await parcelRepo.parcelsOfOrders(tx, [order.id]), await getUser(tx, order.userId),
     await balanceCents(tx, order.userId), await processingInfo(tx, order),
   ];
   return {

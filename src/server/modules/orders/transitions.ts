@@ -1,15 +1,9 @@
 // The server's side of the shared rule tables (src/shared/rules): services assert an action before
 // they act, and a refusal is a 409 with the table's sentence. No status `if`s elsewhere.
 import { ORDER_RULES, type OrderAction, type OrderState } from '#shared/rules/orders.ts';
-import { PARCEL_RULES, type ParcelAction, type ParcelState } from '#shared/rules/parcels.ts';
 import { conflict } from '../../lib/errors.ts';
 
 export function assertAllowed(action: OrderAction, order: OrderState): void {
   const rule = ORDER_RULES[action];
   if (!rule.allowed(order)) throw conflict(rule.refusal);
-}
-
-export function assertParcelAllowed(action: ParcelAction, parcel: ParcelState): void {
-  const rule = PARCEL_RULES[action];
-  if (!rule.allowed(parcel)) throw conflict(rule.refusal);
 }

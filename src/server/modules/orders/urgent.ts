@@ -10,9 +10,11 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isStoredImage } from '../files/repository.ts';
 import { audit } from '../audit/repository.ts';
 import { publishNotification } from '../notification/service.ts';
-import { toParcelDto } from './dto.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
-import { assertAllowed, assertParcelAllowed } from './transitions.ts';
+import * as parcelRepo from '../parcels/repository.ts';
+import { assertAllowed } from './transitions.ts';
+import { assertParcelAllowed } from '../parcels/transitions.ts';
 
 const view = { request: urgentRequests, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userCode: orders.userCode };
 type View = { request: typeof urgentRequests.$inferSelect; tradeNo: string; orderNumber: string; userCode: string };
@@ -79,27 +81,27 @@ export const backUrgentOrderService = implement(backUrgentOrder, () => ({
 
 export const userExpressInfoService = implement(userExpressInfo, () => ({
   async getUserExpressInfoList(input, ctx) {
-    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, userId: requireUser(ctx).id }, pageWindow(input));
+    const { total, capped, rows } = await parcelRepo.listParcels(ctx.db, { ...input, userId: requireUser(ctx).id }, pageWindow(input));
     return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
   async edit(input, ctx) {
     const me = requireUser(ctx);
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
     assertParcelAllowed('sellerEdit', parcel);
-    const changes: Partial<repo.ParcelRow> = {};
+    const changes: Partial<parcelRepo.ParcelRow> = {};
     if (input.reMark !== undefined) changes.reMark = input.reMark;
     if (input.userUploadImageGuid) {
       if (!(await isStoredImage(ctx.db, input.userUploadImageGuid))) throw invalid('userUploadImageGuid', '找不到这张已上传的图片，请重新上传');
       changes.userUploadImageGuid = input.userUploadImageGuid.toLowerCase();
     }
     if (input.shipment && input.shipment !== parcel.shipment) {
-      if (await repo.parcelByShipment(ctx.db, input.shipment)) throw conflict(`快递单号 ${input.shipment} 已存在。`);
+      if (await parcelRepo.parcelByShipment(ctx.db, input.shipment)) throw conflict(`快递单号 ${input.shipment} 已存在。`);
       changes.shipment = input.shipment;
       // The order's lines carry the tracking number too: keep them in step.
       if (parcel.orderId) await repo.renameLineShipment(ctx.db, parcel.orderId, parcel.shipment, input.shipment);
     }
-    const updated = await repo.updateParcel(ctx.db, parcel.id, changes);
+    const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
     await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: updated.shipment, action: 'sellerEdit', note: changes.shipment ? `单号 ${parcel.shipment} → ${changes.shipment}` : null }]);
     return toParcelDto(updated);
   },

@@ -2,14 +2,44 @@
 // BackOrder/UploadIntoPicBase64Img. The image is checked and stored like File/UploadFile, then
 // linked to the parcel exactly as SetTakePicture links an uploaded guid (clears the seller's
 // photo request, audited), all in the request's transaction.
-import type { Deps } from '../../framework.ts';
+import { RECEIVE_STATUS } from '#shared/enums.ts';
+import type { Db } from '../../db/client.ts';
+import type { CurrentUser, Deps } from '../../framework.ts';
 import { requireUser, type RequestContext } from '../../framework.ts';
-import { notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { audit } from '../audit/repository.ts';
 import { defaultFileStorage, storeBase64Image } from '../files/base64-image.ts';
-import { HEIC_PHOTO_MESSAGE, isHeic } from '../files/repository.ts';
-import { toParcelDto } from '../orders/dto.ts';
-import { attachPhotos } from '../orders/inbound.ts';
-import * as repo from '../orders/repository.ts';
+import { HEIC_PHOTO_MESSAGE, isHeic, storedImageType } from '../files/repository.ts';
+import { toParcelDto } from './dto.ts';
+import * as repo from './repository.ts';
+
+type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
+
+/**
+ * Links uploaded photos to a locked parcel. Each guid must be an image uploaded in this tenant;
+ * a photo answers the seller's request for one (isNeedTakePicture clears).
+ */
+export async function attachPhotos(
+  tx: Db, who: Who, parcel: repo.ParcelRow,
+  photos: { imageGuid?: string | undefined; goodsImageGuid?: string | undefined; abnormalReason?: string | undefined },
+): Promise<repo.ParcelRow> {
+  for (const [member, guid] of [['imageGuid', photos.imageGuid], ['goodsImageGuid', photos.goodsImageGuid]] as const) {
+    if (!guid) continue;
+    const type = await storedImageType(tx, guid);
+    if (type === null) throw invalid(member, '找不到这张已上传的图片，请重新上传');
+    if (isHeic(type)) throw invalid(member, HEIC_PHOTO_MESSAGE);
+  }
+  const changes: Partial<repo.ParcelRow> = { isNeedTakePicture: false };
+  if (photos.imageGuid) changes.imageGuid = photos.imageGuid.toLowerCase();
+  if (photos.goodsImageGuid) changes.goodsImageGuid = photos.goodsImageGuid.toLowerCase();
+  if (photos.abnormalReason) Object.assign(changes, { receiveStatus: RECEIVE_STATUS.abnormal, abnormalReason: photos.abnormalReason });
+  const updated = await repo.updateParcel(tx, parcel.id, changes);
+  await audit(tx, who, [{
+    entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: photos.abnormalReason ? 'abnormalPhoto' : 'photo',
+    before: parcel.receiveStatus, after: updated.receiveStatus, note: photos.abnormalReason ?? null,
+  }]);
+  return updated;
+}
 
 export function parcelPhotoHandlers(deps: Pick<Deps, 'config'>) {
   const storage = defaultFileStorage(deps);

@@ -10,10 +10,10 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { centsText, centsToPoints, pointsToCents } from '#shared/money.ts';
-import { warehouseById } from '../orders/repository.ts';
+import { getWarehouse } from '../warehouse/repository.ts';
 import { PARCEL_RULES } from '#shared/rules/parcels.ts';
 import type { RejectionAction } from '#shared/rules/rejections.ts';
-import { assertParcelAllowed } from '../orders/transitions.ts';
+import { assertParcelAllowed } from '../parcels/transitions.ts';
 import * as repo from './repository.ts';
 import { nextRejectionStatus } from './transitions.ts';
 
@@ -69,7 +69,7 @@ export const expressRejectionService = implement(expressRejection, () => ({
 
   async createRejectionInfo(input, ctx) {
     const me = requireUser(ctx);
-    const warehouse = await warehouseById(ctx.db, input.warehouseInfoId);
+    const warehouse = await getWarehouse(ctx.db, input.warehouseInfoId);
     if (!warehouse || !warehouse.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
     const { parcel } = await repo.lockOrDeclareParcel(ctx.db, input.shipment, { userId: me.id, userCode: me.userCode, warehouseInfoId: warehouse.id });
     if (parcel.userId !== null && parcel.userId !== me.id) throw conflict(`快递单号 ${input.shipment} 已被其他卖家申报，不能申请拒收`);
