@@ -27,7 +27,7 @@ import { toOrderDto } from './dto.ts';
 import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
-import { shipOrders, shippableOrderIds } from './shipping.ts';
+import { shipOrders } from './shipping.ts';
 import { assertAllowed } from './transitions.ts';
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -298,7 +298,7 @@ export function backProcessingHandlers(deps: Deps): BackProcessing {
       const me = requireUser(ctx);
       const ids = input.ids?.length
         ? input.ids
-        : await shippableOrderIds(ctx.db, { warehouseInfoId: input.warehouseInfoId!, site: input.site });
+        : await repo.shippableOrderIds(ctx.db, { warehouseInfoId: input.warehouseInfoId!, site: input.site });
       const outcome = await shipOrders(ctx.db, ids, me, '一键出库', ctx.now);
       return { count: outcome.shipped.length, skipped: input.ids?.length ? outcome.skipped : [] };
     },

@@ -1,8 +1,9 @@
 // Orders, their lines and holding slots, and stores: Drizzle queries only (parcels: modules/parcels).
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cappedCount } from '../../db/capped-count.ts';
-import { orderLines, orders, parcels, stores, users, warehouseInfos } from '../../db/schema/index.ts';
+import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
+import { orderLines, orders, parcels, stores, urgentRequests, users, warehouseInfos } from '../../db/schema/index.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -232,4 +233,60 @@ export async function exportOrderBatch(tx: Db, f: OrderFilter, beforeId: number 
   const views = rows.map(viewOf);
   const lines = await linesOf(tx, views.map((v) => v.id));
   return views.map((v) => ({ ...v, lines: lines.get(v.id) ?? [] }));
+}
+
+// Dispatch (shipping.ts)
+
+/** Locks the orders of ids in id order and reads what the ship rule needs. */
+export async function lockOrdersForShipping(tx: Db, ids: readonly number[]) {
+  return tx.select({
+    id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderStatus: orders.orderStatus,
+    packageStatus: orders.packageStatus, owedCents: orders.owedCents,
+  }).from(orders).where(inArray(orders.id, [...ids])).orderBy(asc(orders.id)).for('update');
+}
+
+export async function updateOrders(tx: Db, ids: readonly number[], values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await tx.update(orders).set(values).where(inArray(orders.id, [...ids]));
+}
+
+/** The orders of a warehouse (and site) ready to hand over: weighed, fully paid, not on hold. */
+export async function shippableOrderIds(tx: Db, f: { warehouseInfoId: number; site?: string | undefined }): Promise<number[]> {
+  const rows = await tx.select({ id: orders.id }).from(orders).where(and(
+    eq(orders.warehouseInfoId, f.warehouseInfoId), f.site ? eq(orders.site, f.site) : undefined,
+    eq(orders.packageStatus, PACKAGE_STATUS.weighed), eq(orders.orderStatus, ORDER_STATUS.processing), eq(orders.owedCents, 0),
+  )).orderBy(asc(orders.id)).limit(5000);
+  return rows.map((r) => r.id);
+}
+
+// Urge requests (催单, urgent.ts)
+
+export interface UrgentFilter { userId?: number; status?: number | undefined; number?: string | undefined }
+export interface UrgentRequestView { request: typeof urgentRequests.$inferSelect; tradeNo: string; orderNumber: string; userCode: string }
+const urgentView = { request: urgentRequests, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userCode: orders.userCode };
+
+export async function listUrgentRequests(tx: Db, f: UrgentFilter, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.userId !== undefined) parts.push(eq(urgentRequests.userId, f.userId));
+  if (f.status !== undefined) parts.push(eq(urgentRequests.status, f.status));
+  if (f.number) parts.push(or(eq(orders.tradeNo, f.number), eq(orders.orderNumber, f.number))!);
+  const where = parts.length ? and(...parts) : undefined;
+  const [total] = await tx.select({ n: count() }).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(where);
+  // Unanswered first, then newest.
+  const rows: UrgentRequestView[] = await tx.select(urgentView).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId))
+    .where(where).orderBy(urgentRequests.status, desc(urgentRequests.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function getUrgentRequest(tx: Db, id: number): Promise<UrgentRequestView | undefined> {
+  const [row] = await tx.select(urgentView).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(eq(urgentRequests.id, id));
+  return row;
+}
+
+export async function insertUrgentRequest(tx: Db, values: { orderId: number; userId: number; message: string }): Promise<number> {
+  const [row] = await tx.insert(urgentRequests).values(values).returning({ id: urgentRequests.id });
+  return row!.id;
+}
+
+export async function updateUrgentRequest(tx: Db, id: number, values: Partial<typeof urgentRequests.$inferInsert>): Promise<void> {
+  await tx.update(urgentRequests).set(values).where(eq(urgentRequests.id, id));
 }

@@ -1,10 +1,8 @@
 // 催单 (urge requests) and the seller's own parcels (UserExpressInfo).
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import { backUrgentOrder, frontUrgentOrder, userExpressInfo, type UrgentRequestDto } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, urgentRequests } from '../../db/schema/index.ts';
 import { implement, requireUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { isStoredImage } from '../files/repository.ts';
@@ -16,10 +14,7 @@ import * as parcelRepo from '../parcels/repository.ts';
 import { assertAllowed } from './transitions.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
 
-const view = { request: urgentRequests, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userCode: orders.userCode };
-type View = { request: typeof urgentRequests.$inferSelect; tradeNo: string; orderNumber: string; userCode: string };
-
-function toDto(v: View): UrgentRequestDto {
+function toDto(v: repo.UrgentRequestView): UrgentRequestDto {
   const r = v.request;
   return {
     id: r.id, orderId: r.orderId, tradeNo: v.tradeNo, orderNumber: v.orderNumber, userCode: v.userCode, message: r.message,
@@ -28,22 +23,9 @@ function toDto(v: View): UrgentRequestDto {
   };
 }
 
-async function listRequests(tx: Db, f: { userId?: number; status?: number | undefined; number?: string | undefined }, page: { limit: number; offset: number }) {
-  const parts: SQL[] = [];
-  if (f.userId !== undefined) parts.push(eq(urgentRequests.userId, f.userId));
-  if (f.status !== undefined) parts.push(eq(urgentRequests.status, f.status));
-  if (f.number) parts.push(or(eq(orders.tradeNo, f.number), eq(orders.orderNumber, f.number))!);
-  const where = parts.length ? and(...parts) : undefined;
-  const [total] = await tx.select({ n: count() }).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(where);
-  // Unanswered first, then newest.
-  const rows = await tx.select(view).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId))
-    .where(where).orderBy(urgentRequests.status, desc(urgentRequests.id)).limit(page.limit).offset(page.offset);
-  return { totalCount: total?.n ?? 0, items: rows.map(toDto) };
-}
-
-async function getRequest(tx: Db, id: number): Promise<View | undefined> {
-  const [row] = await tx.select(view).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(eq(urgentRequests.id, id));
-  return row;
+async function listRequests(tx: Db, f: repo.UrgentFilter, page: { limit: number; offset: number }) {
+  const { total, rows } = await repo.listUrgentRequests(tx, f, page);
+  return { totalCount: total, items: rows.map(toDto) };
 }
 
 export const frontUrgentOrderService = implement(frontUrgentOrder, () => ({
@@ -55,9 +37,9 @@ export const frontUrgentOrderService = implement(frontUrgentOrder, () => ({
     const order = await repo.getOrder(ctx.db, input.orderId, { userId: me.id });
     if (!order) throw notFound('订单');
     assertAllowed('urge', order);
-    const [row] = await ctx.db.insert(urgentRequests).values({ orderId: order.id, userId: me.id, message: input.message }).returning();
+    const id = await repo.insertUrgentRequest(ctx.db, { orderId: order.id, userId: me.id, message: input.message });
     await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'urge', note: input.message }]);
-    return toDto((await getRequest(ctx.db, row!.id))!);
+    return toDto((await repo.getUrgentRequest(ctx.db, id))!);
   },
 }));
 
@@ -67,15 +49,15 @@ export const backUrgentOrderService = implement(backUrgentOrder, () => ({
   },
   async processUrgentOrder(input, ctx) {
     const me = requireUser(ctx);
-    const current = await getRequest(ctx.db, input.id);
+    const current = await repo.getUrgentRequest(ctx.db, input.id);
     if (!current) throw notFound('催单');
     if (current.request.status === URGENT_REQUEST_STATUS.replied) throw conflict('该催单已处理。');
-    await ctx.db.update(urgentRequests)
-      .set({ status: URGENT_REQUEST_STATUS.replied, reply: input.reply, replyUserName: me.name || me.userName, replyTime: ctx.now })
-      .where(eq(urgentRequests.id, input.id));
+    await repo.updateUrgentRequest(ctx.db, input.id, {
+      status: URGENT_REQUEST_STATUS.replied, reply: input.reply, replyUserName: me.name || me.userName, replyTime: ctx.now,
+    });
     // The seller hears back at once in the notice panel.
     await publishNotification(ctx.db, [current.request.userId], { type: 1, title: `催单已回复：${current.tradeNo}`, description: input.reply });
-    return toDto((await getRequest(ctx.db, input.id))!);
+    return toDto((await repo.getUrgentRequest(ctx.db, input.id))!);
   },
 }));
 
