@@ -1,8 +1,8 @@
-// Rows → DTOs for orders, lines, stores. Cents become decimal points here (#shared/money.ts).
-import type { OrderDto, StoreDto } from '#shared/contracts/orders.ts';
+// Rows → DTOs for orders and their lines. Cents become decimal points here (#shared/money.ts).
+import type { OrderDto } from '#shared/contracts/orders.ts';
 import type { Site } from '#shared/enums.ts';
 import { centsToPoints } from '#shared/money.ts';
-import type { OrderLineRow, OrderView, StoreRow } from './repository.ts';
+import type { OrderLineRow, OrderView } from './repository.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -27,13 +27,5 @@ export function toOrderDto(o: OrderView, lines: readonly OrderLineRow[]): OrderD
       id: l.id, productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity,
       price: centsToPoints(l.price), productImg: l.productImg, shipment: l.shipment,
     })),
-  };
-}
-
-export function toStoreDto(s: StoreRow, owner: { userCode: string | null; userName: string | null }): StoreDto {
-  return {
-    id: s.id, userId: s.userId, userCode: owner.userCode, userName: owner.userName, storeName: s.storeName, site: s.site as Site,
-    contactName: s.contactName, contactPhone: s.contactPhone, storeAddress: s.storeAddress, remark: s.remark,
-    whetherLocal: s.whetherLocal, whetherEffective: s.whetherEffective, creationTime: s.creationTime.toISOString(),
   };
 }

@@ -12,7 +12,9 @@ import { declareExistingParcel } from '../parcels/declare.ts';
 import { nextTradeNo } from './trade-no.ts';
 import { assertAllowed } from './transitions.ts';
 import { pointsToCents } from '#shared/money.ts';
-import { toOrderDto, toStoreDto } from './dto.ts';
+import { toOrderDto } from './dto.ts';
+import { toStoreDto } from '../stores/dto.ts';
+import { getStore, storesOfUser } from '../stores/repository.ts';
 import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
@@ -40,7 +42,7 @@ async function ownOrder(tx: Db, me: CurrentUser, id: number, forUpdate = false):
 
 /** Checks what an order refers to: the seller's own enabled store, an enabled warehouse, the label. */
 async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
-  const store = await repo.getStore(tx, input.storeId);
+  const store = await getStore(tx, input.storeId);
   if (!store || store.userId !== me.id) throw invalid('storeId', '店铺不存在或不属于您');
   if (!store.whetherEffective) throw conflict(`店铺 ${store.storeName} 已停用，不能下单。`);
   if (store.site !== input.site) throw invalid('site', `与店铺站点 ${store.site} 不一致`);
@@ -86,7 +88,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   ...frontProcessingHandlers(),
   async getStoreList(_input, ctx) {
     const me = requireUser(ctx);
-    const rows = await repo.storesOfUser(ctx.db, me.id);
+    const rows = await storesOfUser(ctx.db, me.id);
     return rows.map((s) => toStoreDto(s, { userCode: me.userCode, userName: me.name }));
   },
 

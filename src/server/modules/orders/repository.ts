@@ -1,9 +1,10 @@
-// Orders, their lines and holding slots, and stores: Drizzle queries only (parcels: modules/parcels).
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+// Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
+// modules of their own).
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
-import { orderLines, orders, parcels, stores, urgentRequests, users, warehouseInfos } from '../../db/schema/index.ts';
+import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -13,7 +14,6 @@ async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type StoreRow = typeof stores.$inferSelect;
 
 export interface OrderView extends OrderRow { storeName: string; warehouseName: string }
 
@@ -96,50 +96,6 @@ export async function orderStatistics(tx: Db, userId?: number) {
   const byStatus = await tx.select({ code: orders.orderStatus, n: count() }).from(orders).where(where).groupBy(orders.orderStatus);
   const byPackage = await tx.select({ code: orders.packageStatus, n: count() }).from(orders).where(where).groupBy(orders.packageStatus);
   return { byStatus, byPackage };
-}
-
-// Stores
-
-export async function getStore(tx: Db, id: number): Promise<StoreRow | undefined> {
-  const [row] = await tx.select().from(stores).where(and(eq(stores.id, id), eq(stores.isDeleted, false)));
-  return row;
-}
-
-export async function storesOfUser(tx: Db, userId: number): Promise<StoreRow[]> {
-  return tx.select().from(stores).where(and(eq(stores.userId, userId), eq(stores.isDeleted, false))).orderBy(stores.id);
-}
-
-export async function listStores(tx: Db, f: { keyword?: string | undefined; userId?: number | undefined; site?: string | undefined; whetherEffective?: boolean | undefined }, page: { limit: number; offset: number }) {
-  const parts: SQL[] = [eq(stores.isDeleted, false)];
-  if (f.userId !== undefined) parts.push(eq(stores.userId, f.userId));
-  if (f.site) parts.push(eq(stores.site, f.site));
-  if (f.whetherEffective !== undefined) parts.push(eq(stores.whetherEffective, f.whetherEffective));
-  if (f.keyword) parts.push(or(ilike(stores.storeName, `%${f.keyword}%`), ilike(users.userCode, `%${f.keyword}%`), ilike(stores.contactName, `%${f.keyword}%`))!);
-  const where = and(...parts);
-  const [total] = await tx.select({ n: count() }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(where);
-  const rows = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId))
-    .where(where).orderBy(desc(stores.id)).limit(page.limit).offset(page.offset);
-  return { total: total?.n ?? 0, rows };
-}
-
-export async function storeOwner(tx: Db, storeId: number) {
-  const [row] = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId));
-  return row;
-}
-
-export async function insertStore(tx: Db, values: Omit<typeof stores.$inferInsert, 'id' | 'tenantId'>): Promise<StoreRow> {
-  const [row] = await tx.insert(stores).values(values).returning();
-  return row!;
-}
-
-export async function updateStore(tx: Db, id: number, values: Partial<typeof stores.$inferInsert>): Promise<StoreRow | undefined> {
-  const [row] = await tx.update(stores).set(values).where(and(eq(stores.id, id), eq(stores.isDeleted, false))).returning();
-  return row;
-}
-
-export async function sellerById(tx: Db, id: number) {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.userType, 1), eq(users.isDeleted, false)));
-  return row;
 }
 
 /** How many distinct tracking numbers the order has, and how many of them are here. */
