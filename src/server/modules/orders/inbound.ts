@@ -1,5 +1,6 @@
 // Parcel sign-in (DOMAIN §4): the one place a parcel becomes "here", shared by the scan, sign by id,
-// and a seller declaring a number that was already signed in as 无主件.
+// and a seller declaring a number that was already signed in as 无主件 (whose claim rule is
+// parcels/declare.ts); and the order moving forward as its parcels arrive.
 import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
