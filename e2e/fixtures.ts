@@ -1,7 +1,7 @@
 // Shared Playwright fixtures: import { test, expect } from './fixtures.ts' in every spec.
 import { test as base, expect } from '@playwright/test';
 
-/** The accounts every fresh database is seeded with (src/server/db/seed.ts). */
+/** The accounts every fresh database is seeded with (src/server/seed.ts). */
 export const SEEDED = {
   hostAdmin: { userName: 'admin', password: '123qwe', tenantId: null },
   tenantAdmin: { userName: 'admin', password: '123qwe', tenantId: 1 },

@@ -1,7 +1,7 @@
 // Starts the server: configuration, database (migrate, seed on first start), HTTP, shutdown.
 import { ConfigError, loadConfig, startupWarnings, type Config } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
-import { seedDatabase } from './db/seed.ts';
+import { seedDatabase } from './seed.ts';
 import { buildApp } from './app.ts';
 import { resolveTokenSecret } from './lib/secrets.ts';
 import { purgeIdempotencyKeys } from './modules/platform/idempotency.ts';

@@ -17,6 +17,8 @@ export const FLOW_CHANNEL = {
   rejectionFee: 8, destruction: 9, refund: 10, urgentFee: 11,
 } as const;
 export type FlowChannel = (typeof FLOW_CHANNEL)[keyof typeof FLOW_CHANNEL];
+/** An urge request (催单, DOMAIN §3): 0 待处理 until staff reply, then 1 已处理. */
+export const URGENT_REQUEST_STATUS = { pending: 0, replied: 1 } as const;
 /** Recharge order status: 0 待支付, 1 已支付, 2 已关闭. */
 export const RECHARGE_STATUS = { pending: 0, paid: 1, closed: 2 } as const;
 export type RechargeStatus = (typeof RECHARGE_STATUS)[keyof typeof RECHARGE_STATUS];
@@ -27,19 +29,22 @@ export type RejectionStatus = (typeof REJECTION_STATUS)[keyof typeof REJECTION_S
 /** What a returned parcel's fee (ConfirmDeduction, channel 8) is for: 1 退件运费, 2 拒收处理费, 3 其他. */
 export const REJECTION_DEDUCTION_TYPE = { returnFreight: 1, handling: 2, other: 3 } as const;
 
+/** An enum's codes as a non-empty list, so a screen's filter can take them whole (filter.oneOf). */
+const codesOf = <E extends Record<string, number>>(e: E) => Object.values(e) as [E[keyof E], ...E[keyof E][]];
+
 export const ENUM_CODES = {
   Site: SITES,
-  CargoCategory: Object.values(CARGO_CATEGORY),
-  ShippingMethod: Object.values(SHIPPING_METHOD),
-  OrderType: Object.values(ORDER_TYPE),
-  OrderStatus: Object.values(ORDER_STATUS),
-  PackageStatus: Object.values(PACKAGE_STATUS),
-  ReceiveStatus: Object.values(RECEIVE_STATUS),
-  FlowChannel: Object.values(FLOW_CHANNEL),
-  RechargeStatus: Object.values(RECHARGE_STATUS),
-  RejectionHandleType: Object.values(REJECTION_HANDLE_TYPE),
-  RejectionStatus: Object.values(REJECTION_STATUS),
-  RejectionDeductionType: Object.values(REJECTION_DEDUCTION_TYPE),
+  CargoCategory: codesOf(CARGO_CATEGORY),
+  ShippingMethod: codesOf(SHIPPING_METHOD),
+  OrderType: codesOf(ORDER_TYPE),
+  OrderStatus: codesOf(ORDER_STATUS),
+  PackageStatus: codesOf(PACKAGE_STATUS),
+  ReceiveStatus: codesOf(RECEIVE_STATUS),
+  FlowChannel: codesOf(FLOW_CHANNEL),
+  RechargeStatus: codesOf(RECHARGE_STATUS),
+  RejectionHandleType: codesOf(REJECTION_HANDLE_TYPE),
+  RejectionStatus: codesOf(REJECTION_STATUS),
+  RejectionDeductionType: codesOf(REJECTION_DEDUCTION_TYPE),
   UserType: [0, 1],
 } as const;
 export type EnumName = keyof typeof ENUM_CODES;

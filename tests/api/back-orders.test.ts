@@ -171,6 +171,14 @@ describe('urge requests and the seller\'s own parcels', () => {
     expect((await call(t.app, 'GET', svc('FrontUrgentOrder', 'GetUrgentDataList'), other)).body.result.totalCount).toBe(0);
   });
 
+  it('refuses to urge a cancelled order, as the seller\'s list hides 催单 for it', async () => {
+    const order = await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
+    await call(t.app, 'POST', `${svc('FrontOrder', 'CancelOrder')}?id=${order.id}`, seller);
+    const refused = await call(t.app, 'POST', svc('FrontUrgentOrder', 'CreateUrgent'), seller, { orderId: order.id, message: '还发吗' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe('订单已取消，不能催单。');
+  });
+
   it('lists a seller\'s own parcels and lets them fix a tracking number only before it arrives', async () => {
     const input = buildOrder(storeId, warehouseId);
     const order = await createOrder(t.app, seller, input);

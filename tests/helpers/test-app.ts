@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
-import { seedDatabase } from '#server/db/seed.ts';
+import { seedDatabase } from '#server/seed.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -4,7 +4,7 @@
 // process's database); running it twice changes nothing.
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from '../seed.ts';
 import { buildApp } from '../app.ts';
 import { resolveTokenSecret } from '../lib/secrets.ts';
 

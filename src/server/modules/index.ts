@@ -1,9 +1,10 @@
 // Every implemented service. A test checks this list against the registry in #shared/contracts.
-import type { ServiceImplementation } from '../framework.ts';
+import { backOrder } from '#shared/contracts/back-order.ts';
+import { implement, type ServiceImplementation } from '../framework.ts';
 import { accountService, roleService, sessionService, tenantService, tokenAuthService, userService } from './identity/service.ts';
 import { configurationService } from './configuration/service.ts';
 import { warehouseCityService, warehouseInfoService } from './warehouse/service.ts';
-import { backOrderService } from './orders/back-order.ts';
+import { backOrderHandlers } from './orders/back-order.ts';
 import { orderOperateService } from './audit/service.ts';
 import { expressImportService } from './express-import/service.ts';
 import { backUrgentOrderService, frontUrgentOrderService, userExpressInfoService } from './orders/urgent.ts';
@@ -14,10 +15,13 @@ import { intoLogisticsServiceImpl, logisticsService } from './orders/logistics.t
 import { flowService, userRechargeService } from './ledger/service.ts';
 import { rechargeService } from './recharge/service.ts';
 import { baseCostSettingService, frontMainLandFreightService, mainlandFreightService } from './fees/service.ts';
-import { backMainLandPackageService } from './mainland-package/service.ts';
+import { backMainLandPackageService, editInterNationalShipment } from './mainland-package/service.ts';
 import { courierCompanyService, courierExpressDeliveryService } from './courier/service.ts';
 import { backExpressRejectionReturnService, expressRejectionService } from './rejections/service.ts';
-import { fileService } from './files/service.ts';
+import { fileService } from './file-actions/service.ts';
+
+/** BackOrder: the order module's actions, and bagging a mainland order from mainland-package (which depends on orders). */
+const backOrderService = implement(backOrder, (deps) => ({ ...backOrderHandlers(deps), editInterNationalShipment }));
 
 export const implementations: readonly ServiceImplementation[] = [
   backMainLandPackageService, courierCompanyService, courierExpressDeliveryService,

@@ -11,6 +11,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { RECHARGE_STATUS } from '#shared/enums.ts';
+import { centsText } from '#shared/money.ts';
 import { rechargeOrders } from '#server/db/schema/index.ts';
 import type { Db } from '#server/db/client.ts';
 import type { Deps } from '../framework.ts';
@@ -20,7 +21,6 @@ import { TEST_PROVIDER, type RechargeRow } from '../modules/recharge/payment.ts'
 
 const REF = /^[0-9a-f]{32}$/;
 
-const money = (cents: number) => (cents / 100).toFixed(2);
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
@@ -49,7 +49,7 @@ const STATUS_TEXT: Record<number, string> = { 0: '待支付', 1: '已支付', 2:
 function orderPage(order: RechargeRow, message?: string, csrf?: string): string {
   const back = `/amount/recharge?rechargeId=${order.id}`;
   const details = `<h1>海仓积分充值</h1>
-<div class="amount">${money(order.amountCents)} 积分</div>
+<div class="amount">${centsText(order.amountCents)} 积分</div>
 <dl><dt>充值单号</dt><dd>R${order.id}</dd><dt>状态</dt><dd id="status">${STATUS_TEXT[order.status] ?? ''}</dd></dl>`;
   if (order.status === RECHARGE_STATUS.pending && order.providerState === 'pending' && csrf) {
     const token = `<input type="hidden" name="csrf" value="${escapeHtml(csrf)}">`;

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { defineService } from './define.ts';
 import { EntityDto, optionalText, paged, pagedResult } from './common.ts';
 import { FLOW_CHANNEL, RECHARGE_STATUS } from '../enums.ts';
+import { hasAtMostTwoDecimals as hasTwoDecimals } from '../money.ts';
 
-const hasTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 const isoTime = z.iso.datetime({ offset: true });
 
 /** The largest single recharge or adjustment, in points. */

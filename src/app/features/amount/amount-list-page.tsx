@@ -7,7 +7,7 @@ import { ListPage, type FilterField, type Paged } from '../../components/list-pa
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { channelLabel, flowColumns } from './flow-columns.tsx';
-import { formatPoints } from './money.ts';
+import { formatPoints } from '#shared/money.ts';
 import { amountListQuery } from './queries.ts';
 import { FLOW_CHANNELS, type AmountListSearch } from './search.ts';
 

@@ -5,7 +5,7 @@ import type { FlowDto } from '#shared/contracts/ledger.ts';
 import { labelKey } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/index.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { formatPoints } from './money.ts';
+import { formatPoints } from '#shared/money.ts';
 
 export const channelLabel = (t: Translate, channel: number) => t(labelKey('FlowChannel', channel));
 

@@ -7,22 +7,22 @@ import { Alert, Anchor, Badge, Button, Chip, Group, NumberInput, Paper, Stack, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCreditCard } from '@tabler/icons-react';
 import { MAX_RECHARGE_POINTS, type RechargeOrderDto } from '#shared/contracts/ledger.ts';
-import { labelKey } from '#shared/enums.ts';
+import { labelKey, RECHARGE_STATUS } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
-import { formatPoints, hasAtMostTwoDecimals } from './money.ts';
+import { formatPoints, hasAtMostTwoDecimals } from '#shared/money.ts';
 import { balanceQuery } from './queries.ts';
 
 export const PRESET_AMOUNTS = [100, 200, 500, 1000, 2000, 5000] as const;
 
-const STATUS_COLOR = { 0: 'orange', 1: 'teal', 2: 'gray' } as const;
+const STATUS_COLOR = { [RECHARGE_STATUS.pending]: 'orange', [RECHARGE_STATUS.paid]: 'teal', [RECHARGE_STATUS.closed]: 'gray' } as const;
 
 /** ConfirmPayment as a query: idempotent, asked again whenever the seller returns to the tab while pending. */
 const confirmQuery = (api: ReturnType<typeof useApi>, id: number) => ({
   queryKey: ['Recharge', 'confirmPayment', { id }] as const,
   queryFn: () => api.recharge.confirmPayment({ id }),
-  refetchOnWindowFocus: (q: { state: { data?: RechargeOrderDto | undefined } }) => q.state.data?.status === 0,
+  refetchOnWindowFocus: (q: { state: { data?: RechargeOrderDto | undefined } }) => q.state.data?.status === RECHARGE_STATUS.pending,
 });
 
 function openInNewWindow(url: string): void {
@@ -47,7 +47,7 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
   const status = order.data?.status;
   // Paid: the balance and the flow lists changed (only those; the confirm query itself stays).
   useEffect(() => {
-    if (status !== 1) return;
+    if (status !== RECHARGE_STATUS.paid) return;
     void queryClient.invalidateQueries({ queryKey: ['Recharge', 'getBalance'] });
     void queryClient.invalidateQueries({ queryKey: ['Recharge', 'getAmountList'] });
     void queryClient.invalidateQueries({ queryKey: ['Flow'] });
@@ -87,7 +87,7 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
             <Badge color={STATUS_COLOR[current.status]} variant="light">{t(labelKey('RechargeStatus', current.status))}</Badge>
           </Group>
           <Text size="sm">{t('充值金额')}: <b>{formatPoints(current.amount)}</b></Text>
-          {current.status === 0 && (
+          {current.status === RECHARGE_STATUS.pending && (
             <>
               <Text size="sm" c="dimmed" mt="xs">{t('请在新打开的支付页面完成支付，完成后回到本页面即可自动确认。')}</Text>
               <Group mt="sm" gap="sm">
@@ -96,14 +96,20 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
               </Group>
             </>
           )}
-          {current.status === 1 && <Alert color="teal" variant="light" mt="sm" role="status">{t('支付成功，{0} 积分已到账。', formatPoints(current.amount))}</Alert>}
-          {current.status === 2 && <Alert color="gray" variant="light" mt="sm" role="status">{t('该充值单已关闭，未扣款。可重新发起充值。')}</Alert>}
-          {current.status !== 0 && <Button variant="subtle" mt="xs" px={0} onClick={() => onRechargeChange(undefined)}>{t('继续充值')}</Button>}
+          {current.status === RECHARGE_STATUS.paid && (
+            <Alert color="teal" variant="light" mt="sm" role="status">{t('支付成功，{0} 积分已到账。', formatPoints(current.amount))}</Alert>
+          )}
+          {current.status === RECHARGE_STATUS.closed && (
+            <Alert color="gray" variant="light" mt="sm" role="status">{t('该充值单已关闭，未扣款。可重新发起充值。')}</Alert>
+          )}
+          {current.status !== RECHARGE_STATUS.pending && (
+            <Button variant="subtle" mt="xs" px={0} onClick={() => onRechargeChange(undefined)}>{t('继续充值')}</Button>
+          )}
         </Paper>
       )}
       {order.isError && <Alert color="red" variant="light" role="alert">{t('找不到该充值单')}</Alert>}
 
-      {(!current || current.status !== 0) && (
+      {(!current || current.status !== RECHARGE_STATUS.pending) && (
         <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
           <Stack gap="sm">
             {refusal && <Alert color="red" variant="light" role="alert">{refusal}</Alert>}

@@ -10,7 +10,7 @@ import { MAX_RECHARGE_POINTS } from '#shared/contracts/ledger.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
-import { formatPoints, hasAtMostTwoDecimals } from './money.ts';
+import { formatPoints, hasAtMostTwoDecimals } from '#shared/money.ts';
 import { LEDGER_SERVICES, sellerBalancesQuery } from './queries.ts';
 
 type Errors = Partial<Record<'userId' | 'amount' | 'remark', string>>;

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { labelKey } from '#shared/enums.ts';
+import { plainPoints } from '#shared/money.ts';
 import { orderLabelUrl } from '#shared/label-links.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
@@ -57,8 +58,8 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
               <Field label={t('重量 / 计费重（kg）')}>{o.processing.weight === null ? '—' : `${o.processing.weight} / ${o.processing.chargeableWeight ?? '—'}`}</Field>
               <Field label={t('费用')}>
                 {o.processing.weighVersion === 0 ? '—' : o.processing.charged
-                  ? t('已扣 {0}', o.processing.total.toFixed(2))
-                  : <Text c="orange" size="sm" fw={600}>{t('待补 {0} 积分', o.processing.owed.toFixed(2))}</Text>}
+                  ? t('已扣 {0}', plainPoints(o.processing.total))
+                  : <Text c="orange" size="sm" fw={600}>{t('待补 {0} 积分', plainPoints(o.processing.owed))}</Text>}
               </Field>
               <Field label={t('出库时间')}>{formatDateTime(o.processing.shippedTime)}</Field>
             </SimpleGrid>

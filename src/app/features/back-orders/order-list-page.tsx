@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconBox, IconCircleCheck, IconEye, IconFlagOff, Icon
 import type { DataTableColumn } from 'mantine-datatable';
 import { labelKey } from '#shared/enums.ts';
 import type { OrderDto } from '#shared/contracts/orders.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { ListPage, formatDateTime, type BulkAction, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { useApi, type RequestContextSource } from '../../lib/api.ts';
@@ -31,7 +32,6 @@ export interface OrderListPageProps {
 }
 
 const ORDER = ['BackOrder'] as const;
-const FINISHED = new Set([4, 5, 6]);
 
 export function OrderListPage({ search, onSearchChange, exportSource, extraRowActions = [], extraDialogs }: OrderListPageProps) {
   const t = useT();
@@ -73,7 +73,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
     { key: 'detail', label: t('详情'), icon: <IconEye size={14} />, onClick: (o) => setDetail(o.id) },
     {
       key: 'arrive', label: t('标记已到齐'), icon: <IconCircleCheck size={14} />, color: 'teal',
-      hidden: (o) => o.packageStatus >= 2 || FINISHED.has(o.orderStatus),
+      hidden: (o) => !canOrder('arriveWarehouse', o),
       confirm: (o) => ({ title: t('标记已到齐'), message: t('确定将订单 {0} 标记为已到齐吗？', o.tradeNo), confirmLabel: t('标记已到齐'), danger: false }),
       onClick: async (o) => unwrap(await arrive.mutateAsync(o.tradeNo)),
     },
@@ -84,7 +84,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
     },
     {
       key: 'cancel', label: t('取消订单'), icon: <IconX size={14} />, color: 'red',
-      hidden: (o) => FINISHED.has(o.orderStatus),
+      hidden: (o) => !canOrder('staffCancel', o),
       confirm: (o) => ({ title: t('取消订单'), message: t('确定取消订单 {0} 吗？已签收的包裹将转为异常件，等待卖家处理。', o.tradeNo), confirmLabel: t('取消订单') }),
       onClick: async (o) => unwrap(await cancel.mutateAsync(o.id)),
     },

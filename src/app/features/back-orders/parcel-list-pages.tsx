@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { IconDownload, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
-import { RECEIVE_STATUS } from '#shared/enums.ts';
+import { canParcel } from '#shared/rules/parcels.ts';
 import { ListPage, type BulkAction, type RowAction } from '../../components/list-page/index.ts';
 import { useApi, type RequestContextSource } from '../../lib/api.ts';
 import { downloadServerFile } from '../../lib/download.ts';
@@ -22,8 +22,6 @@ export interface ParcelPageProps {
   exportSource: RequestContextSource;
 }
 
-const DELETABLE = new Set<number>([RECEIVE_STATUS.declared, RECEIVE_STATUS.unclaimed]);
-
 type Dialog = { mode: 'edit' | 'assign'; parcel: ParcelDto } | null;
 
 export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelPageProps) {
@@ -36,12 +34,12 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
     { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (p) => setDialog({ mode: 'edit', parcel: p }) },
     {
       key: 'assign', label: t('指定卖家'), icon: <IconUserCheck size={14} />,
-      hidden: (p) => p.receiveStatus !== RECEIVE_STATUS.unclaimed,
+      hidden: (p) => !canParcel('assignSeller', p),
       onClick: (p) => setDialog({ mode: 'assign', parcel: p }),
     },
     {
       key: 'delete', label: t('删除'), icon: <IconTrash size={14} />, color: 'red',
-      disabled: (p) => (DELETABLE.has(p.receiveStatus) ? false : t('只能删除待签收或无主件')),
+      disabled: (p) => (canParcel('delete', p) ? false : t('只能删除待签收或无主件')),
       confirm: (p) => ({ title: t('删除包裹'), message: t('确定删除包裹 {0} 吗？', p.shipment), confirmLabel: t('删除') }),
       onClick: async (p) => unwrap(await remove.mutateAsync(p.id)),
     },

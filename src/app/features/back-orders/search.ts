@@ -1,18 +1,14 @@
 // The search params of the back-office order, parcel, store, log and urge screens. Route files
 // import this module (validateSearch) and the query factories, so both stay light.
 import type { z } from 'zod';
-import { SITES } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import type { BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
 import { dateRangeSearch as dateRange, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
-const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
-const PACKAGE_STATUSES = [0, 1, 2, 3, 4, 5] as const;
-const RECEIVE_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
-
 // ── 订单管理 ────────────────────────────────────────────────────────────────
 export const orderListSearch = listSearchSchema({
-  orderStatus: filter.oneOf(ORDER_STATUSES),
-  packageStatus: filter.oneOf(PACKAGE_STATUSES),
+  orderStatus: filter.oneOf(ENUM_CODES.OrderStatus),
+  packageStatus: filter.oneOf(ENUM_CODES.PackageStatus),
   userCode: filter.text(16),
   site: filter.oneOf(SITES),
   number: filter.text(),
@@ -30,7 +26,7 @@ export const orderListInput = (search: OrderListSearch): OrderListInput => ({ ..
 
 // ── 包裹 (包裹列表 / 已签收 / 异常件) ─────────────────────────────────────────
 export const parcelListSearch = listSearchSchema({
-  receiveStatus: filter.oneOf(RECEIVE_STATUSES),
+  receiveStatus: filter.oneOf(ENUM_CODES.ReceiveStatus),
   userCode: filter.text(16),
   shipment: filter.text(),
   ...dateRange,
@@ -64,6 +60,8 @@ export const operateListInput = (search: OperateListSearch) => ({
 });
 
 // ── 催单 ────────────────────────────────────────────────────────────────────
-export const urgentListSearch = listSearchSchema({ status: filter.oneOf([0, 1] as const), number: filter.text() });
+export const urgentListSearch = listSearchSchema({
+  status: filter.oneOf([URGENT_REQUEST_STATUS.pending, URGENT_REQUEST_STATUS.replied]), number: filter.text(),
+});
 export type UrgentListSearch = SearchOf<typeof urgentListSearch>;
 export const urgentListInput = (search: UrgentListSearch) => ({ ...pagingInput(search), status: search.status, number: search.number });

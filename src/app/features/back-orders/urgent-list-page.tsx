@@ -4,12 +4,15 @@ import { Alert, Badge, Button, Code, Group, Modal, Stack, Text, Textarea } from 
 import { notifications } from '@mantine/notifications';
 import { IconMessageReply } from '@tabler/icons-react';
 import type { UrgentRequestDto } from '#shared/contracts/orders.ts';
+import { URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { urgentListQuery } from './queries.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
 import type { UrgentListSearch } from './search.ts';
+
+const replied = (u: UrgentRequestDto) => u.status === URGENT_REQUEST_STATUS.replied;
 
 export function UrgentListPage({ search, onSearchChange }: { search: UrgentListSearch; onSearchChange: (next: UrgentListSearch) => void }) {
   const t = useT();
@@ -20,7 +23,7 @@ export function UrgentListPage({ search, onSearchChange }: { search: UrgentListS
     { kind: 'select', key: 'status', label: t('状态'), options: [{ value: 0, label: t('待处理') }, { value: 1, label: t('已处理') }] },
   ];
   const rowActions: RowAction<UrgentRequestDto>[] = [
-    { key: 'reply', label: t('回复'), icon: <IconMessageReply size={14} />, hidden: (u) => u.status === 1, onClick: (u) => setReplying(u) },
+    { key: 'reply', label: t('回复'), icon: <IconMessageReply size={14} />, hidden: (u) => replied(u), onClick: (u) => setReplying(u) },
   ];
   return (
     <>
@@ -36,7 +39,7 @@ export function UrgentListPage({ search, onSearchChange }: { search: UrgentListS
           { accessor: 'orderNumber', title: t('订单号') },
           { accessor: 'userCode', title: t('卖家编码') },
           { accessor: 'message', title: t('催单内容'), noWrap: false, render: (u) => <Text size="sm" maw={280} style={{ overflowWrap: 'anywhere' }}>{u.message}</Text> },
-          { accessor: 'status', title: t('状态'), render: (u) => <Badge variant="light" radius="sm" color={u.status === 1 ? 'teal' : 'orange'}>{u.status === 1 ? t('已处理') : t('待处理')}</Badge> },
+          { accessor: 'status', title: t('状态'), render: (u) => <Badge variant="light" radius="sm" color={replied(u) ? 'teal' : 'orange'}>{replied(u) ? t('已处理') : t('待处理')}</Badge> },
           { accessor: 'reply', title: t('回复'), noWrap: false, render: (u) => <Text size="sm" maw={280} style={{ overflowWrap: 'anywhere' }}>{u.reply ?? '—'}</Text> },
           { accessor: 'replyUserName', title: t('回复人'), render: (u) => u.replyUserName ?? '—' },
           { accessor: 'creationTime', title: t('创建时间'), render: (u) => formatDateTime(u.creationTime) },

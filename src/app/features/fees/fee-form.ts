@@ -1,6 +1,7 @@
 // Form pieces shared by the fee screens: number fields typed as text (so "0.50" stays what the user
 // typed until it is checked), wall-clock times in the tenant's zone, and the phase of a setting.
 import { z } from 'zod';
+import { plainPoints } from '#shared/money.ts';
 import { DEFAULT_TIME_ZONE } from '../../components/list-page/index.ts';
 
 const decimalText = (places: number) => new RegExp(`^\\d+(\\.\\d{1,${places}})?$`);
@@ -56,6 +57,6 @@ export const PHASES = {
 export type Phase = keyof typeof PHASES;
 
 /** Money as shown: 3 → "3.00". */
-export const formatPoints = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : n.toFixed(2));
+export const formatPoints = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : plainPoints(n));
 /** Weight as shown: 0.5 → "0.5 kg". */
 export const formatKg = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : `${Number(n.toFixed(3))} kg`);

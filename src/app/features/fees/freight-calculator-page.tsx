@@ -5,7 +5,7 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { FreightModelDto, FrontFreightRuleDto } from '#shared/contracts/fees.ts';
-import { SITES, labelKey } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, labelKey } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { ListPage, formatDateTime, type FilterField } from '../../components/list-page/index.ts';
@@ -14,7 +14,7 @@ import { feeWarehousesQuery, frontFreightListQuery, useFreightModel } from './fe
 import { frontFreightInput, type FrontFreightSearch } from './fee-search.ts';
 import { FreightQueryForm } from './freight-query-form.tsx';
 
-const CARGO = [1, 2, 3] as const;
+const CARGO = ENUM_CODES.CargoCategory;
 
 export function FreightBreakdown({ model }: { model: FreightModelDto }) {
   const t = useT();

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { MainlandFreightDto } from '#shared/contracts/fees.ts';
-import { SITES, labelKey, type Site } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, labelKey, type Site } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
@@ -15,7 +15,7 @@ import { useZodForm } from '../../components/forms/use-zod-form.ts';
 import { intText, isoToLocal, kgText, localToIso, pointsText, timeText } from './fee-form.ts';
 import { feeWarehousesQuery, useAddFreight, useEditFreight } from './fee-queries.ts';
 
-export const CARGO_CATEGORIES = [1, 2, 3] as const;
+export const CARGO_CATEGORIES = ENUM_CODES.CargoCategory;
 
 const freightForm = z.object({
   warehouseInfoId: z.string().min(1, '请选择仓库'),

@@ -4,7 +4,7 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { FreightQueryInput } from '#shared/contracts/fees.ts';
-import { SITES, labelKey, type Site } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, labelKey, type Site } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import type { ApiError } from '../../lib/api.ts';
@@ -14,7 +14,7 @@ import { useZodForm } from '../../components/forms/use-zod-form.ts';
 import { cmText, kgText } from './fee-form.ts';
 import { feeWarehousesQuery } from './fee-queries.ts';
 
-const CARGO = [1, 2, 3] as const;
+const CARGO = ENUM_CODES.CargoCategory;
 
 const queryForm = z.object({
   warehouseInfoId: z.string().min(1, '请选择仓库'),

@@ -7,7 +7,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPackageImport, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDto } from '#shared/contracts/orders.ts';
-import { ORDER_TYPE, PACKAGE_STATUS, labelKey } from '#shared/enums.ts';
+import { labelKey } from '#shared/enums.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import type { RowAction } from '../../components/list-page/index.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
@@ -18,9 +19,8 @@ import { openPackagesQuery } from './queries.ts';
 
 type BagOrder = Pick<OrderDto, 'id' | 'tradeNo' | 'warehouseInfoId' | 'warehouseName' | 'site' | 'cargoCategory'>;
 
-/** A weighed mainland order that is still open can be bagged. */
-export const canBag = (o: Pick<OrderDto, 'orderType' | 'packageStatus' | 'orderStatus'>) =>
-  o.orderType === ORDER_TYPE.mainland && o.packageStatus === PACKAGE_STATUS.weighed && ![4, 5, 6, 7].includes(o.orderStatus);
+/** A weighed mainland order that is still open can be bagged (the shared rule the server asks too). */
+export const canBag = (o: Pick<OrderDto, 'orderType' | 'packageStatus' | 'orderStatus'>) => canOrder('bag', o);
 
 export function BagOrderModal({ order, onClose }: { order: BagOrder; onClose: () => void }) {
   const t = useT();

@@ -6,7 +6,7 @@ import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Te
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { MainLandPackageDto } from '#shared/contracts/mainland-package.ts';
-import { SITES, labelKey, type Site } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, labelKey, type Site } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
@@ -101,7 +101,7 @@ export function PackageFormModal({ pkg, onClose }: { pkg: MainLandPackageDto | n
             />
             <Select
               label={t('货物类别')} withAsterisk value={values.cargoCategory} onChange={(v) => set('cargoCategory', v)} error={errors.cargoCategory} comboboxProps={{ withinPortal: true }}
-              data={[1, 2, 3].map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
+              data={ENUM_CODES.CargoCategory.map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
             />
             <Select label={t('指派人员')} clearable searchable data={staffData} value={values.appointUserId} onChange={(v) => set('appointUserId', v)} error={errors.appointUserId} comboboxProps={{ withinPortal: true }} />
           </SimpleGrid>

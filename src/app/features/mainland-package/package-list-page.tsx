@@ -6,7 +6,7 @@ import { Badge, Button, Code, Text, Tooltip } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus, IconTruckDelivery } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { MainLandPackageDto } from '#shared/contracts/mainland-package.ts';
-import { SITES, labelKey } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, labelKey } from '#shared/enums.ts';
 import { ListPage, StatusBadge, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
@@ -28,7 +28,7 @@ export function PackageListPage({ search, onSearchChange }: { search: PackageLis
   const filters: FilterField<PackageListSearch>[] = [
     { kind: 'text', key: 'keyword', label: t('单号'), placeholder: t('包名 / 国际运单号 / 交易号') },
     { kind: 'select', key: 'site', label: t('站点'), options: SITES.map((s) => ({ value: s, label: `${t(labelKey('Site', s))} (${s})` })), searchable: true },
-    { kind: 'select', key: 'cargoCategory', label: t('货物类别'), options: ([1, 2, 3] as const).map((c) => ({ value: c, label: t(labelKey('CargoCategory', c)) })) },
+    { kind: 'select', key: 'cargoCategory', label: t('货物类别'), options: ENUM_CODES.CargoCategory.map((c) => ({ value: c, label: t(labelKey('CargoCategory', c)) })) },
     { kind: 'select', key: 'isSend', label: t('状态'), options: [{ value: false, label: t('未发出') }, { value: true, label: t('已发出') }] },
   ];
 

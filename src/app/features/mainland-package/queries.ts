@@ -3,12 +3,12 @@
 // refreshes them all after a change.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
-import { SITES } from '#shared/enums.ts';
+import { ENUM_CODES, SITES } from '#shared/enums.ts';
 import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
 export const packageListSearch = listSearchSchema({
   site: filter.oneOf(SITES),
-  cargoCategory: filter.oneOf([1, 2, 3] as const),
+  cargoCategory: filter.oneOf(ENUM_CODES.CargoCategory),
   isSend: filter.boolean(),
   keyword: filter.text(),
 });

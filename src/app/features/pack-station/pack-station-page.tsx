@@ -8,7 +8,9 @@ import {
   Alert, Anchor, Badge, Button, FileInput, Group, Image, Loader, Paper, Stack, Text, TextInput, Title,
 } from '@mantine/core';
 import { IconBarcode, IconCamera, IconPackage, IconScale } from '@tabler/icons-react';
-import { labelKey } from '#shared/enums.ts';
+import { labelKey, PACKAGE_STATUS } from '#shared/enums.ts';
+import { plainPoints as money } from '#shared/money.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import type { CheckGoodsInfoDto } from '#shared/contracts/back-order.ts';
 import type { WeighResultDto } from '#shared/contracts/processing.ts';
 import { useApi } from '../../lib/api.ts';
@@ -23,7 +25,6 @@ import { checkGoodsQuery, usePackOrder, useWeighOrder } from './queries.ts';
 import { photoToBase64 } from './photo.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 
-const money = (n: number) => n.toFixed(2);
 const KG = { max: 1000, scale: 3 };
 const CM = { max: 1000, scale: 1 };
 
@@ -177,8 +178,8 @@ export function PackStationPage() {
 
   const info = query.data;
   const status = info?.order;
-  const canPack = status?.packageStatus === 2 && ![4, 5, 6, 7].includes(status.orderStatus);
-  const canWeigh = (status?.packageStatus === 3 || status?.packageStatus === 4) && ![4, 5, 6, 7].includes(status.orderStatus);
+  const canPack = !!status && canOrder('pack', status);
+  const canWeigh = !!status && canOrder('weigh', status);
 
   const onPack = async () => {
     if (!info) return;
@@ -303,10 +304,10 @@ export function PackStationPage() {
                 <DecimalInput label={t('宽（cm）')} value={dims.wide} onChange={(v) => setDims((d) => ({ ...d, wide: v }))} size="lg" onKeyDown={weighOnEnter} />
                 <DecimalInput label={t('高（cm）')} value={dims.high} onChange={(v) => setDims((d) => ({ ...d, high: v }))} size="lg" onKeyDown={weighOnEnter} />
                 <Button size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
-                  {status?.packageStatus === 4 ? t('重新称重') : t('称重')}
+                  {status?.packageStatus === PACKAGE_STATUS.weighed ? t('重新称重') : t('称重')}
                 </Button>
               </Columns>
-              {status?.packageStatus === 4 && !result && (
+              {status?.packageStatus === PACKAGE_STATUS.weighed && !result && (
                 <Text size="sm" c="dimmed" mt="xs">
                   {t('已称重 {0} kg，费用 {1}（{2}）；重新称重会冲回原费用并按新重量计费。', info.processing.weight ?? 0, money(info.processing.total), info.processing.charged ? t('已扣费') : t('待补运费'))}
                 </Text>
@@ -316,7 +317,7 @@ export function PackStationPage() {
 
           {!canPack && !canWeigh && !result && (
             <Alert color="gray" data-testid="station-not-ready">
-              {status && status.packageStatus < 2 ? t('货物尚未到齐，不能打包。') : t('该订单当前不能打包或称重。')}
+              {status && status.packageStatus < PACKAGE_STATUS.complete ? t('货物尚未到齐，不能打包。') : t('该订单当前不能打包或称重。')}
             </Alert>
           )}
 

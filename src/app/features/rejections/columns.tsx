@@ -3,6 +3,7 @@ import { Code } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { RejectionDto } from '#shared/contracts/rejections.ts';
 import { labelKey } from '#shared/enums.ts';
+import { plainPoints } from '#shared/money.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { formatDateTime } from '../../components/list-page/index.ts';
 import type { Translate } from '../../lib/i18n.ts';
@@ -23,11 +24,11 @@ export function rejectionColumns(t: Translate, opts: { withSeller: boolean }): D
     { accessor: 'reason', title: t('失败原因'), render: (r) => r.reason ?? '—' },
     {
       accessor: 'returnNo', title: t('退回快递'),
-      render: (r) => (r.returnNo ? `${r.returnExpressCompany ?? ''} ${r.returnNo}${r.expressCost !== null ? ` · ${r.expressCost.toFixed(2)}` : ''}` : '—'),
+      render: (r) => (r.returnNo ? `${r.returnExpressCompany ?? ''} ${r.returnNo}${r.expressCost !== null ? ` · ${plainPoints(r.expressCost)}` : ''}` : '—'),
     },
     {
       accessor: 'deductionAmount', title: t('扣费'),
-      render: (r) => (r.deductionAmount !== null ? `${r.deductionAmount.toFixed(2)}${r.deductionType ? `（${t(labelKey('RejectionDeductionType', r.deductionType))}）` : ''}` : '—'),
+      render: (r) => (r.deductionAmount !== null ? `${plainPoints(r.deductionAmount)}${r.deductionType ? `（${t(labelKey('RejectionDeductionType', r.deductionType))}）` : ''}` : '—'),
     },
     ...(opts.withSeller ? [{ accessor: 'warehouseRemark', title: t('仓库备注'), render: (r: RejectionDto) => r.warehouseRemark ?? '—' }] : []),
     { accessor: 'creationTime', title: t('申请时间'), render: (r) => formatDateTime(r.creationTime) },

@@ -1,23 +1,21 @@
 // Query factories and search params of the rejection screens (ExpressRejection, BackExpressRejectionReturn).
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
-import { REJECTION_STATUS } from '#shared/enums.ts';
+import { ENUM_CODES } from '#shared/enums.ts';
 import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
-
-const STATUSES = Object.values(REJECTION_STATUS) as [number, ...number[]];
 
 export const sellerRejectionSearch = listSearchSchema({
   shipment: filter.text(64),
-  handleStatus: filter.oneOf(STATUSES),
-  handleType: filter.oneOf([1, 2] as const),
+  handleStatus: filter.oneOf(ENUM_CODES.RejectionStatus),
+  handleType: filter.oneOf(ENUM_CODES.RejectionHandleType),
 });
 export type SellerRejectionSearch = SearchOf<typeof sellerRejectionSearch>;
 
 export const staffRejectionSearch = listSearchSchema({
   shipment: filter.text(64),
   userCode: filter.text(16),
-  handleStatus: filter.oneOf(STATUSES),
-  handleType: filter.oneOf([1, 2] as const),
+  handleStatus: filter.oneOf(ENUM_CODES.RejectionStatus),
+  handleType: filter.oneOf(ENUM_CODES.RejectionHandleType),
   ...dateRangeSearch,
 });
 export type StaffRejectionSearch = SearchOf<typeof staffRejectionSearch>;

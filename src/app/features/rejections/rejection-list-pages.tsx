@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconArrowBackUp, IconBan, IconCheck, IconCoin, IconNote, IconPlus, IconTruckReturn, IconX } from '@tabler/icons-react';
 import type { RejectionDto } from '#shared/contracts/rejections.ts';
-import { ENUM_CODES, labelKey, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { ENUM_CODES, labelKey } from '#shared/enums.ts';
+import { plainPoints } from '#shared/money.ts';
+import { canRejection, type RejectionAction } from '#shared/rules/rejections.ts';
 import { ListPage, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
@@ -15,6 +17,8 @@ import { FailRejectionModal, RejectionRequestModal, ReturnRequestModal } from '.
 import { ConfirmReturnModal, DeductionModal, WarehouseRemarkModal } from './staff-modals.tsx';
 
 const statusOptions = (t: Translate) => ENUM_CODES.RejectionStatus.map((c) => ({ value: c, label: t(labelKey('RejectionStatus', c)) }));
+/** Hides a row action the shared table does not allow from the request's status (and type). */
+const cannot = (action: RejectionAction) => (r: RejectionDto) => !canRejection(action, r);
 const typeOptions = (t: Translate) => ENUM_CODES.RejectionHandleType.map((c) => ({ value: c, label: t(labelKey('RejectionHandleType', c)) }));
 
 export function SellerRejectionListPage({ search, onSearchChange }: { search: SellerRejectionSearch; onSearchChange: (next: SellerRejectionSearch) => void }) {
@@ -30,7 +34,7 @@ export function SellerRejectionListPage({ search, onSearchChange }: { search: Se
   ];
   const rowActions: RowAction<RejectionDto>[] = [
     {
-      key: 'revoke', label: t('撤销'), icon: <IconArrowBackUp size={14} />, color: 'red', hidden: (r) => r.handleStatus !== REJECTION_STATUS.pending,
+      key: 'revoke', label: t('撤销'), icon: <IconArrowBackUp size={14} />, color: 'red', hidden: cannot('revoke'),
       confirm: (r) => ({ title: t('撤销申请'), message: t('确定撤销快递单号 {0} 的申请吗？', r.shipment), confirmLabel: t('撤销') }),
       onClick: async (r) => unwrap(await revoke.mutateAsync(r.id)),
     },
@@ -73,8 +77,6 @@ export function StaffRejectionListPage({ search, onSearchChange, overseas = fals
   const cancelFail = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.cancleFail({ id }));
   const cancelReturn = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.cancleReturn({ id }));
   const refund = useServiceMutation(['BackExpressRejectionReturn'], (a, id: number) => a.backExpressRejectionReturn.deductionReturn({ id }));
-  const pendingRefusal = (r: RejectionDto) => r.handleStatus === REJECTION_STATUS.pending && r.handleType === REJECTION_HANDLE_TYPE.rejection;
-  const pendingReturn = (r: RejectionDto) => r.handleStatus === REJECTION_STATUS.pending && r.handleType === REJECTION_HANDLE_TYPE.return;
 
   const filters: FilterField<StaffRejectionSearch>[] = [
     { kind: 'text', key: 'shipment', label: t('快递单号') },
@@ -85,26 +87,26 @@ export function StaffRejectionListPage({ search, onSearchChange, overseas = fals
   ];
   const rowActions: RowAction<RejectionDto>[] = [
     {
-      key: 'confirm', label: t('确认拒收'), icon: <IconCheck size={14} />, hidden: (r) => !pendingRefusal(r),
+      key: 'confirm', label: t('确认拒收'), icon: <IconCheck size={14} />, hidden: cannot('confirmRejection'),
       confirm: (r) => ({ title: t('确认拒收'), message: t('确认快递单号 {0} 已拒收、退给快递？', r.shipment), confirmLabel: t('确认拒收') }),
       onClick: async (r) => unwrap(await confirm.mutateAsync(r.id)),
     },
-    { key: 'fail', label: t('拒收失败'), icon: <IconX size={14} />, color: 'red', hidden: (r) => !pendingRefusal(r), onClick: (r) => setDialog({ kind: 'fail', row: r }) },
+    { key: 'fail', label: t('拒收失败'), icon: <IconX size={14} />, color: 'red', hidden: cannot('fail'), onClick: (r) => setDialog({ kind: 'fail', row: r }) },
     {
-      key: 'cancelFail', label: t('撤销失败'), icon: <IconArrowBackUp size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.failed,
+      key: 'cancelFail', label: t('撤销失败'), icon: <IconArrowBackUp size={14} />, hidden: cannot('cancelFail'),
       confirm: (r) => ({ title: t('撤销失败'), message: t('把快递单号 {0} 的申请改回待处理吗？', r.shipment), confirmLabel: t('撤销失败') }),
       onClick: async (r) => unwrap(await cancelFail.mutateAsync(r.id)),
     },
-    { key: 'return', label: t('确认退回'), icon: <IconTruckReturn size={14} />, hidden: (r) => !pendingReturn(r), onClick: (r) => setDialog({ kind: 'return', row: r }) },
+    { key: 'return', label: t('确认退回'), icon: <IconTruckReturn size={14} />, hidden: cannot('confirmReturn'), onClick: (r) => setDialog({ kind: 'return', row: r }) },
     {
-      key: 'cancelReturn', label: t('撤销退回'), icon: <IconArrowBackUp size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.returned,
+      key: 'cancelReturn', label: t('撤销退回'), icon: <IconArrowBackUp size={14} />, hidden: cannot('cancelReturn'),
       confirm: (r) => ({ title: t('撤销退回'), message: t('快递单号 {0} 的包裹没有寄出、仍在仓库吗？申请将改回待处理。', r.shipment), confirmLabel: t('撤销退回') }),
       onClick: async (r) => unwrap(await cancelReturn.mutateAsync(r.id)),
     },
-    { key: 'deduct', label: t('扣费'), icon: <IconCoin size={14} />, hidden: (r) => r.handleStatus !== REJECTION_STATUS.returned, onClick: (r) => setDialog({ kind: 'deduct', row: r }) },
+    { key: 'deduct', label: t('扣费'), icon: <IconCoin size={14} />, hidden: cannot('confirmDeduction'), onClick: (r) => setDialog({ kind: 'deduct', row: r }) },
     {
-      key: 'refund', label: t('撤销扣费'), icon: <IconArrowBackUp size={14} />, color: 'red', hidden: (r) => r.handleStatus !== REJECTION_STATUS.deducted,
-      confirm: (r) => ({ title: t('撤销扣费'), message: t('把快递单号 {0} 扣的 {1} 积分退还给卖家吗？', r.shipment, (r.deductionAmount ?? 0).toFixed(2)), confirmLabel: t('撤销扣费') }),
+      key: 'refund', label: t('撤销扣费'), icon: <IconArrowBackUp size={14} />, color: 'red', hidden: cannot('deductionReturn'),
+      confirm: (r) => ({ title: t('撤销扣费'), message: t('把快递单号 {0} 扣的 {1} 积分退还给卖家吗？', r.shipment, plainPoints(r.deductionAmount ?? 0)), confirmLabel: t('撤销扣费') }),
       onClick: async (r) => unwrap(await refund.mutateAsync(r.id)),
     },
     { key: 'remark', label: t('仓库备注'), icon: <IconNote size={14} />, onClick: (r) => setDialog({ kind: 'remark', row: r }) },

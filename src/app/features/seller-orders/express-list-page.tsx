@@ -5,6 +5,7 @@ import { Anchor, Code, Image } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
+import { canParcel } from '#shared/rules/parcels.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { CodeBadge, useCodeLabel } from '../../components/code-badge.tsx';
@@ -59,7 +60,7 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
     { key: 'order', label: t('查看订单'), icon: <IconEye size={14} />, hidden: (p) => p.orderId === null, onClick: (p) => onOpenOrder(p.orderId!) },
     {
       key: 'edit', label: t('修改'), icon: <IconPencil size={14} />,
-      disabled: (p) => (p.receiveStatus === 0 ? false : t('包裹已到仓，不能再修改')),
+      disabled: (p) => (canParcel('sellerEdit', p) ? false : t('包裹已到仓，不能再修改')),
       onClick: (p) => setEditing(p),
     },
   ];

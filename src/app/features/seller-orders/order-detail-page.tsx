@@ -12,7 +12,8 @@ import { CodeBadge, useCodeLabel } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { orderInfoQuery } from './order-queries.ts';
-import { canEdit } from './order-rules.ts';
+import { plainPoints } from '#shared/money.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import { auditActionLabel, auditStatusLabel } from './audit-labels.ts';
 import { hasGuid, imageUrl, pdfUrl, userImageUrl } from './upload.ts';
 
@@ -50,7 +51,7 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
               {o.isUrgent && <Badge color="red" variant="filled" radius="sm">{t('加急')}</Badge>}
             </Group>
           </Stack>
-          {canEdit(o) && <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => onEdit(o.id)}>{t('编辑')}</Button>}
+          {canOrder('sellerUpdate', o) && <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => onEdit(o.id)}>{t('编辑')}</Button>}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="xs">
           {field(t('订单号'), o.orderNumber)}
@@ -77,14 +78,14 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
             {field(t('称重时间'), formatDateTime(o.processing.weighedTime))}
             {field(t('费用状态'), o.processing.charged
               ? <Badge color="teal" variant="light" radius="sm">{t('已扣费')}</Badge>
-              : <Badge color="orange" variant="light" radius="sm">{t('待补 {0} 积分', o.processing.owed.toFixed(2))}</Badge>)}
+              : <Badge color="orange" variant="light" radius="sm">{t('待补 {0} 积分', plainPoints(o.processing.owed))}</Badge>)}
           </SimpleGrid>
           <Table>
             <Table.Tbody>
               {o.processing.fees.map((f) => (
-                <Table.Tr key={f.channel}><Table.Td>{label('FlowChannel', f.channel)}</Table.Td><Table.Td ta="right">{f.amount.toFixed(2)}</Table.Td></Table.Tr>
+                <Table.Tr key={f.channel}><Table.Td>{label('FlowChannel', f.channel)}</Table.Td><Table.Td ta="right">{plainPoints(f.amount)}</Table.Td></Table.Tr>
               ))}
-              <Table.Tr><Table.Td fw={700}>{t('合计')}</Table.Td><Table.Td ta="right" fw={700}>{o.processing.total.toFixed(2)}</Table.Td></Table.Tr>
+              <Table.Tr><Table.Td fw={700}>{t('合计')}</Table.Td><Table.Td ta="right" fw={700}>{plainPoints(o.processing.total)}</Table.Td></Table.Tr>
             </Table.Tbody>
           </Table>
         </Paper>

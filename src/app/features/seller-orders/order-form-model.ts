@@ -2,6 +2,7 @@
 // Kept apart from the component so the rules read in one place.
 import type { OrderDetailDto, OrderDto, StoreDto } from '#shared/contracts/orders.ts';
 import type { z } from 'zod';
+import { ORDER_TYPE } from '#shared/enums.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import type { OrderBody } from './order-mutations.ts';
 
@@ -34,7 +35,7 @@ export function initialValues(order: z.infer<typeof OrderDetailDto> | OrderDto |
   if (order) {
     return {
       storeId: String(order.storeId), warehouseInfoId: String(order.warehouseInfoId),
-      orderType: order.orderType === 2 ? '2' : '1', cargoCategory: String(order.cargoCategory) as OrderFormValues['cargoCategory'],
+      orderType: order.orderType === ORDER_TYPE.mainland ? '2' : '1', cargoCategory: String(order.cargoCategory) as OrderFormValues['cargoCategory'],
       shippingMethods: String(order.shippingMethods) as OrderFormValues['shippingMethods'],
       orderNumber: order.orderNumber, reMark: order.reMark ?? '', pdfGuid: order.pdfGuid, pdfName: order.pdfGuid ? 'label.pdf' : null,
       lines: order.orderProductInfosList.map((l) => ({

@@ -13,7 +13,7 @@ import { errorMessage } from '../../components/list-page/errors.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { orderInfoQuery, storeListQuery, warehouseOptionsQuery } from './order-queries.ts';
 import { useSaveOrder } from './order-mutations.ts';
-import { canEdit } from './order-rules.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import { checkOrder, emptyLine, fieldOfMember, initialValues, lineKey, type FormErrors, type LineField, type LineValues, type OrderFormValues } from './order-form-model.ts';
 import { pdfUrl, type Uploader } from './upload.ts';
 
@@ -36,7 +36,7 @@ export function OrderFormPage({ id, upload, onSaved, onCancel }: OrderFormPagePr
   if (!stores.data || !warehouses.data || (id !== undefined && !order.data)) {
     return <Center h={200}><Loader type="dots" aria-label={t('加载中')} /></Center>;
   }
-  if (order.data && !canEdit(order.data)) {
+  if (order.data && !canOrder('sellerUpdate', order.data)) {
     return <FormAlert message={t('订单 {0} 已打包或已关闭，不能再修改', order.data.tradeNo)} />;
   }
   const enabled = warehouses.data.items.filter((w) => w.isEnabled);

@@ -17,7 +17,8 @@ import { orderListQuery, orderStatisticsQuery, storeListQuery } from './order-qu
 import { useCancelOrder, useSetUrgent, useSupplyFreight } from './order-mutations.ts';
 import { ORDER_STATUSES, orderFilters, orderListInput, type OrderListSearch } from './order-search.ts';
 import { UrgentRequestModal } from './urgent-request-modal.tsx';
-import { canCancel, canEdit, canToggleUrgent, productSummary } from './order-rules.ts';
+import { canOrder } from '#shared/rules/orders.ts';
+import { productSummary } from './product-summary.ts';
 
 export interface OrderListPageProps {
   search: OrderListSearch;
@@ -69,27 +70,27 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
 
   const rowActions: RowAction<OrderDto>[] = [
     { key: 'open', label: t('详情'), icon: <IconEye size={14} />, onClick: (o) => onOpen(o) },
-    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, hidden: (o) => !canEdit(o), onClick: (o) => onEdit(o.id) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, hidden: (o) => !canOrder('sellerUpdate', o), onClick: (o) => onEdit(o.id) },
     {
       key: 'urgent', label: t('加急'), icon: <IconAlarm size={14} />, color: 'orange',
-      hidden: (o) => o.isUrgent || !canToggleUrgent(o),
+      hidden: (o) => !canOrder('markUrgent', o),
       onClick: async (o) => unwrap(await setUrgent.mutateAsync({ id: o.id, urgent: true })),
     },
     {
       key: 'normal', label: t('取消加急'), icon: <IconAlarmOff size={14} />,
-      hidden: (o) => !o.isUrgent || !canToggleUrgent(o),
+      hidden: (o) => !canOrder('markNormal', o),
       onClick: async (o) => unwrap(await setUrgent.mutateAsync({ id: o.id, urgent: false })),
     },
     {
       key: 'supplyFreight', label: t('补运费'), icon: <IconCoin size={14} />, color: 'orange',
-      hidden: (o) => o.orderStatus !== 3,
+      hidden: (o) => !canOrder('supplyFreight', o),
       confirm: (o) => ({ title: t('补运费'), message: t('订单 {0} 称重后余额不足，确定从积分余额中扣除所欠费用吗？', o.tradeNo), confirmLabel: t('补运费'), danger: false }),
       onClick: async (o) => unwrap(await supplyFreight.mutateAsync(o.id)),
     },
-    { key: 'urge', label: t('催单'), icon: <IconMessageCircle size={14} />, hidden: (o) => o.orderStatus === 6, onClick: (o) => setUrging(o) },
+    { key: 'urge', label: t('催单'), icon: <IconMessageCircle size={14} />, hidden: (o) => !canOrder('urge', o), onClick: (o) => setUrging(o) },
     {
       key: 'cancel', label: t('取消'), icon: <IconX size={14} />, color: 'red',
-      hidden: (o) => !canCancel(o),
+      hidden: (o) => !canOrder('sellerCancel', o),
       confirm: (o) => ({ title: t('取消订单'), message: t('确定取消订单 {0} 吗？已到仓的包裹将转为异常件等待处理。', o.tradeNo), confirmLabel: t('取消订单') }),
       onClick: async (o) => unwrap(await cancel.mutateAsync(o.id)),
     },

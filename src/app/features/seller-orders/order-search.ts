@@ -1,10 +1,10 @@
 // Search params of the seller's lists (我的订单, 我的快递, 催单记录). Route files import this module for
 // validateSearch, so it stays light: plain parsers from the kit, no zod, no registry.
-import { SITES } from '#shared/enums.ts';
+import { ENUM_CODES, SITES, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
-export const ORDER_STATUSES = [1, 2, 3, 4, 5, 6, 7] as const;
-export const RECEIVE_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
+export const ORDER_STATUSES = ENUM_CODES.OrderStatus;
+export const RECEIVE_STATUSES = ENUM_CODES.ReceiveStatus;
 
 const positiveId = (raw: unknown): number | undefined => {
   const n = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
@@ -39,7 +39,7 @@ export const expressListInput = (search: ExpressListSearch) => ({
 });
 
 export const urgentListSearch = listSearchSchema({
-  status: filter.oneOf([0, 1] as const),
+  status: filter.oneOf([URGENT_REQUEST_STATUS.pending, URGENT_REQUEST_STATUS.replied]),
   number: filter.text(),
 });
 export type UrgentListSearch = SearchOf<typeof urgentListSearch>;

@@ -2,12 +2,15 @@
 import { Badge, Code, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { UrgentRequestDto } from '#shared/contracts/orders.ts';
+import { URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { IconEye } from '@tabler/icons-react';
 import { urgentListQuery } from './order-queries.ts';
 import type { UrgentListSearch } from './order-search.ts';
+
+const replied = (u: UrgentRequestDto) => u.status === URGENT_REQUEST_STATUS.replied;
 
 export interface UrgentListPageProps {
   search: UrgentListSearch;
@@ -28,7 +31,7 @@ export function UrgentListPage({ search, onSearchChange, onOpenOrder }: UrgentLi
     { accessor: 'message', title: t('催单内容'), noWrap: false, render: (u) => <Text size="sm" maw={280} style={{ whiteSpace: 'pre-wrap' }}>{u.message}</Text> },
     {
       accessor: 'status', title: t('状态'),
-      render: (u) => <Badge variant="light" radius="sm" color={u.status === 1 ? 'teal' : 'orange'}>{u.status === 1 ? t('已处理') : t('待处理')}</Badge>,
+      render: (u) => <Badge variant="light" radius="sm" color={replied(u) ? 'teal' : 'orange'}>{replied(u) ? t('已处理') : t('待处理')}</Badge>,
     },
     { accessor: 'reply', title: t('仓库回复'), noWrap: false, render: (u) => <Text size="sm" maw={280} style={{ whiteSpace: 'pre-wrap' }}>{u.reply ?? '—'}</Text> },
     { accessor: 'replyUserName', title: t('回复人'), render: (u) => u.replyUserName ?? '—' },

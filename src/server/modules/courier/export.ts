@@ -1,5 +1,5 @@
 // File/GetCourierExpressDeliveryExport: the courier hand-over records (快递员入库记录.xlsx) with the
-// list's filters, newest first. Streamed like the other xlsx downloads (modules/files/exports.ts).
+// list's filters, newest first. Streamed like the other xlsx downloads (modules/file-actions/exports.ts).
 import type { XlsxColumn } from '../../files/xlsx.ts';
 import { toDeliveryDto } from './service.ts';
 import { exportDeliveryBatch, type DeliveryView } from './repository.ts';

@@ -12,8 +12,8 @@ import type { Db } from '../../db/client.ts';
 import type { ExpressImportError } from '../../db/schema/express-import.ts';
 import { implement, type CurrentUser } from '../../framework.ts';
 import { invalid } from '../../lib/errors.ts';
-import * as orders from '../orders/repository.ts';
-import { declareExistingParcel } from '../orders/inbound.ts';
+import * as parcelRepo from '../parcels/repository.ts';
+import { declareExistingParcel } from '../parcels/declare.ts';
 import { listWarehouses } from '../warehouse/repository.ts';
 import * as repo from './repository.ts';
 import { loadExcel } from '../../files/xlsx.ts';
@@ -117,10 +117,10 @@ export async function importExpress(tx: Db, who: Who, fileName: string, rows: re
     valid.push({ r, shipment: number.data, seller, warehouseInfoId, remark: r.remark || null });
   }
 
-  const existing = await orders.parcelsByShipments(tx, [...new Set(valid.map((v) => v.shipment))], true);
+  const existing = await parcelRepo.parcelsByShipments(tx, [...new Set(valid.map((v) => v.shipment))], true);
   const byShipment = new Map(existing.map((p) => [p.shipment, p]));
   const firstRow = new Map<string, number>();
-  const fresh: Parameters<typeof orders.insertParcels>[1][number][] = [];
+  const fresh: Parameters<typeof parcelRepo.insertParcels>[1][number][] = [];
   for (const v of valid) {
     const seen = firstRow.get(v.shipment);
     if (seen !== undefined) { skip(v.r, v.shipment, `与第 ${seen} 行的快递单号重复`); continue; }
@@ -143,7 +143,7 @@ export async function importExpress(tx: Db, who: Who, fileName: string, rows: re
     if (outcome === 'closed') skip(v.r, v.shipment, '该包裹的状态不允许再申报');
     else created++;
   }
-  for (let i = 0; i < fresh.length; i += INSERT_BATCH) await orders.insertParcels(tx, fresh.slice(i, i + INSERT_BATCH));
+  for (let i = 0; i < fresh.length; i += INSERT_BATCH) await parcelRepo.insertParcels(tx, fresh.slice(i, i + INSERT_BATCH));
 
   errors.sort((a, b) => a.row - b.row);
   const row = await repo.insertExpressImport(tx, {

@@ -6,6 +6,7 @@
 import { baseCostSetting, frontMainLandFreight, mainlandFreight, type BaseCostSettingDto, type FreightQueryInput, type MainlandFreightDto, type ThirdPartyParameterDto } from '#shared/contracts/fees.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { labelKey } from '#shared/enums.ts';
+import { centsToPoints as toPoints, pointsToCents as toCents } from '#shared/money.ts';
 import { zhHans } from '#shared/i18n/zh-Hans.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, type RequestContext } from '../../framework.ts';
@@ -13,11 +14,9 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { freightCents, gramsToKg, kgToGrams } from './calc.ts';
 import * as repo from './repository.ts';
 import { setUrgentFeeCents, toFreightRule, urgentFeeCents } from './settings.ts';
-import { describePeriod, findOverlap, formatTime, hasBegun, lockKey, phaseOf } from './versioning.ts';
+import { describePeriod, formatTime, hasBegun, phaseOf } from './versioning.ts';
 import { baseCostSettings, mainlandFreights, thirdPartyParameters } from '../../db/schema/index.ts';
 
-const toCents = (points: number): number => Math.round(points * 100);
-const toPoints = (cents: number): number => cents / 100;
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const label = (name: 'OrderType' | 'CargoCategory' | 'Site', code: string | number): string => zhHans[labelKey(name, code)] ?? String(code);
 /** An end time this close to "now" counts as "now" (the screen sends its own clock's now). */
@@ -38,7 +37,7 @@ async function requireWarehouse(tx: Db, id: number) {
 /** Lock both keys (old and new) in a fixed order so two edits cannot deadlock. */
 async function lockKeys(ctx: RequestContext, kind: string, keys: (string | number)[][]) {
   const unique = [...new Map(keys.map((k) => [k.join('|'), k])).entries()].sort(([a], [b]) => a.localeCompare(b));
-  for (const [, key] of unique) await lockKey(ctx.db, kind, ctx.tenantId, key);
+  for (const [, key] of unique) await repo.lockKey(ctx.db, kind, ctx.tenantId, key);
 }
 
 /** The end time an EditEndTime may set: not before the begin; not in the past once the setting has begun; not on an ended one. */
@@ -78,7 +77,7 @@ function toBaseCostDto(r: repo.BaseCostRow, now: Date): BaseCostSettingDto {
 }
 
 async function baseCostOverlap(ctx: RequestContext, warehouseInfoId: number, orderType: number, begin: Date, end: Date | null, exceptId?: number) {
-  const other = await findOverlap(ctx.db, baseCostSettings, repo.baseCostKey(warehouseInfoId, orderType), { begin, end }, exceptId);
+  const other = await repo.findOverlap(ctx.db, baseCostSettings, repo.baseCostKey(warehouseInfoId, orderType), { begin, end }, exceptId);
   if (!other) return;
   const w = await repo.warehouseById(ctx.db, warehouseInfoId);
   throw conflict(
@@ -166,7 +165,7 @@ function toThirdPartyDto(r: repo.ThirdPartyRow, now: Date): ThirdPartyParameterD
 }
 
 async function freightOverlap(ctx: RequestContext, key: { warehouseInfoId: number; site: string; cargoCategory: number }, begin: Date, end: Date | null, exceptId?: number) {
-  const other = await findOverlap(ctx.db, mainlandFreights, repo.freightKey(key.warehouseInfoId, key.site, key.cargoCategory), { begin, end }, exceptId);
+  const other = await repo.findOverlap(ctx.db, mainlandFreights, repo.freightKey(key.warehouseInfoId, key.site, key.cargoCategory), { begin, end }, exceptId);
   if (!other) return;
   const w = await repo.warehouseById(ctx.db, key.warehouseInfoId);
   throw conflict(
@@ -176,7 +175,7 @@ async function freightOverlap(ctx: RequestContext, key: { warehouseInfoId: numbe
 }
 
 async function thirdPartyOverlap(ctx: RequestContext, key: { warehouseInfoId: number; site: string }, begin: Date, end: Date | null, exceptId?: number) {
-  const other = await findOverlap(ctx.db, thirdPartyParameters, repo.thirdPartyKey(key.warehouseInfoId, key.site), { begin, end }, exceptId);
+  const other = await repo.findOverlap(ctx.db, thirdPartyParameters, repo.thirdPartyKey(key.warehouseInfoId, key.site), { begin, end }, exceptId);
   if (!other) return;
   const w = await repo.warehouseById(ctx.db, key.warehouseInfoId);
   throw conflict(

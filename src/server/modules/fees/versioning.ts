@@ -1,44 +1,8 @@
 // Versioned settings (DOMAIN §5): each has [beginTime, endTime) with endTime null = open, and an
-// isEffective switch. For one key at most one effective setting may cover any instant. The check
-// runs under a transaction-scoped advisory lock on the key, so two concurrent Adds for the same key
-// are serialised and the second sees the first (the lock is released at commit or rollback).
-import { and, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+// isEffective switch. Their phase and how a period reads; the overlap check and its lock are
+// queries (repository.ts: lockKey, findOverlap, effectiveAt).
 import type { SettingPhase } from '#shared/contracts/fees.ts';
-import type { Db } from '../../db/client.ts';
 import { TIME_ZONE } from '../configuration/service.ts';
-
-/** Serialises every change to one key's settings until the request transaction ends. */
-export async function lockKey(tx: Db, kind: string, tenantId: number | null, key: readonly (string | number)[]): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`haicang.fees.${kind}`}), hashtext(${[tenantId ?? 'host', ...key].join('|')}))`);
-}
-
-interface VersionedTable { id: PgColumn; beginTime: PgColumn; endTime: PgColumn; isEffective: PgColumn }
-
-/**
- * The effective settings of the key (extra conditions in `keyWhere`) whose period overlaps
- * [begin, end). Half-open periods: a setting may begin exactly when the previous one ends.
- */
-export async function findOverlap<T extends PgTable & VersionedTable>(
-  tx: Db, table: T, keyWhere: SQL, period: { begin: Date; end: Date | null }, exceptId?: number,
-): Promise<{ id: number; beginTime: Date; endTime: Date | null } | undefined> {
-  if (period.end && period.end.getTime() <= period.begin.getTime()) return undefined; // an empty period covers no instant
-  const [row] = await tx.select({ id: table.id, beginTime: table.beginTime, endTime: table.endTime }).from(table as PgTable)
-    .where(and(
-      keyWhere,
-      eq(table.isEffective, true),
-      exceptId ? ne(table.id, exceptId) : undefined,
-      period.end ? lt(table.beginTime, period.end) : undefined,
-      or(isNull(table.endTime), gt(table.endTime, period.begin)),
-    ))
-    .orderBy(table.beginTime).limit(1);
-  return row as { id: number; beginTime: Date; endTime: Date | null } | undefined;
-}
-
-/** The setting effective at `at` for a key: isEffective and beginTime ≤ at < endTime. */
-export function effectiveAt(table: VersionedTable, at: Date): SQL {
-  return and(eq(table.isEffective, true), sql`${table.beginTime} <= ${at}`, or(isNull(table.endTime), gt(table.endTime, at)))!;
-}
 
 export function phaseOf(s: { beginTime: Date; endTime: Date | null; isEffective: boolean }, now: Date): SettingPhase {
   if (!s.isEffective) return 'disabled';

@@ -1,8 +1,9 @@
-// Creates a side's static roles and its admin user (seed for host and Default, Tenant/Create).
+// Creates a side's static roles and its admin user, and a tenant with both (the first start's seed,
+// Tenant/Create).
 import { ADMIN_ROLE, HOST_STATIC_ROLES, TENANT_STATIC_ROLES } from '#shared/permissions.ts';
-import type { Db } from '../../db/client.ts';
+import { scopeTransaction, type Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { insertRole, insertUser, normalize, setRolePermissions, setUserRoles } from './repository.ts';
+import { insertRole, insertTenant, insertUser, normalize, setRolePermissions, setUserRoles, type NewTenant, type TenantRow } from './repository.ts';
 
 export const DEFAULT_ADMIN = { userName: 'admin', password: '123qwe' } as const;
 
@@ -25,4 +26,12 @@ export async function provisionSide(tx: Db, side: 'host' | 'tenant', adminEmail:
   });
   await setUserRoles(tx, admin.id, [adminRoleId]);
   return { adminId: admin.id };
+}
+
+/** A new tenant with its static roles and admin, from the host side; the transaction is left scoped to it. */
+export async function provisionTenant(tx: Db, values: NewTenant, adminEmail: string | null): Promise<TenantRow> {
+  const tenant = await insertTenant(tx, values);
+  await scopeTransaction(tx, tenant.id);
+  await provisionSide(tx, 'tenant', adminEmail);
+  return tenant;
 }

@@ -282,3 +282,13 @@ export async function updateTenant(tx: Db, id: number, values: Partial<NewTenant
   const [row] = await tx.update(tenants).set(values).where(and(eq(tenants.id, id), eq(tenants.isDeleted, false))).returning();
   return row;
 }
+
+/**
+ * The first start of a database: waits for any other server starting on the same PostgreSQL, then
+ * tells whether the host side has a user yet (a database without one was never seeded).
+ */
+export async function lockFirstStart(tx: Db): Promise<{ seeded: boolean }> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7164002)`);
+  const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.tenantId} is null`);
+  return { seeded: (existing?.n ?? 0) > 0 };
+}

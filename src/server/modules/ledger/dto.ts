@@ -1,14 +1,12 @@
 // Flow rows → DTOs: cents become points here.
 import type { FlowDto } from '#shared/contracts/ledger.ts';
-import { centsToPoints } from '../orders/dto.ts';
+import { centsToPoints } from '#shared/money.ts';
 import type { FlowRow } from './ledger.ts';
-
-export const toPoints = (cents: number): number => centsToPoints(cents)!;
 
 export function toFlowDto(f: FlowRow): FlowDto {
   return {
     id: f.id, userId: f.userId, userCode: f.userCode, channel: f.channel,
-    incurredAmount: toPoints(f.incurredCents), balance: toPoints(f.balanceCents),
+    incurredAmount: centsToPoints(f.incurredCents), balance: centsToPoints(f.balanceCents),
     tradeNo: f.tradeNo, orderNumber: f.orderNumber, storeName: f.storeName, site: f.site, warehouseName: f.warehouseName,
     remark: f.remark, reversesFlowId: f.reversesFlowId, creatorName: f.creatorName, creationTime: f.creationTime.toISOString(),
   };

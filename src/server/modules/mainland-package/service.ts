@@ -7,6 +7,7 @@ import { backMainLandPackage, type BaggedOrderDto, type bagOrderActions, type Ma
 import { pageWindow } from '#shared/contracts/common.ts';
 import { ORDER_STATUS, ORDER_TYPE, PACKAGE_STATUS, type Site } from '#shared/enums.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
+import { canOrder, isOrderClosed } from '#shared/rules/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -151,12 +152,11 @@ export async function editInterNationalShipment(input: BagInput, ctx: RequestCon
 
   const bag = locked.get(input.mainLandPackageId);
   if (!bag) throw notFound('大陆包');
-  if (order.orderType !== ORDER_TYPE.mainland) throw conflict(`订单 ${order.tradeNo} 不是大陆订单，不能装入大陆包。`);
-  if (order.orderStatus === ORDER_STATUS.cancelled || order.orderStatus === ORDER_STATUS.shipped || order.orderStatus === ORDER_STATUS.completed) {
-    throw conflict(`订单 ${order.tradeNo} 已发货、已完成或已取消，不能装袋。`);
-  }
-  if (order.orderStatus === ORDER_STATUS.onHold) throw conflict(`订单 ${order.tradeNo} 是问题件，请先处理再装袋。`);
-  if (order.packageStatus !== PACKAGE_STATUS.weighed) {
+  if (!canOrder('bag', order)) {
+    // The shared rule decides; the sentence names the one condition that failed, with the order's number.
+    if (order.orderType !== ORDER_TYPE.mainland) throw conflict(`订单 ${order.tradeNo} 不是大陆订单，不能装入大陆包。`);
+    if (isOrderClosed(order)) throw conflict(`订单 ${order.tradeNo} 已发货、已完成或已取消，不能装袋。`);
+    if (order.orderStatus === ORDER_STATUS.onHold) throw conflict(`订单 ${order.tradeNo} 是问题件，请先处理再装袋。`);
     throw conflict(`订单 ${order.tradeNo} 还未称重（当前：${PACKAGE_STATUS_LABEL[order.packageStatus]}），只有已称重的订单可以装袋。`);
   }
   if (bag.isSend) throw conflict(`${bagLabel(bag)}已发出，不能再装入订单。`);

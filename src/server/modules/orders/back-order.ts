@@ -3,28 +3,34 @@
 import { backOrder } from '#shared/contracts/back-order.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
-import { implement, requireUser } from '../../framework.ts';
+import { requireUser, type Deps, type Implementation } from '../../framework.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { listSellers } from '../identity/repository.ts';
 import { orderDetail, orderDto } from './front-order.ts';
-import { attachPhotos, cancelOrderKeepingGoods } from './inbound.ts';
-import { assertAllowed, assertParcelAllowed, MANUAL_REFUSAL, manualOrderStatusAllowed, manualPackageStatusAllowed } from './transitions.ts';
-import { toOrderDto, toParcelDto } from './dto.ts';
+import { cancelOrderKeepingGoods } from './inbound.ts';
+import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
+import { MANUAL_REFUSAL, manualOrderStatusAllowed, manualPackageStatusAllowed } from '#shared/rules/orders.ts';
+import { assertAllowed } from './transitions.ts';
+import { assertParcelAllowed } from '../parcels/transitions.ts';
+import { toOrderDto } from './dto.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
+import * as parcelRepo from '../parcels/repository.ts';
 import { backProcessingHandlers, refundOrderFees } from './processing.ts';
-import { parcelPhotoHandlers } from './parcel-photos.ts';
-import { editInterNationalShipment } from '../mainland-package/service.ts';
 
 const ORDER_STATUS_LABEL: Record<number, string> = { 1: '待处理', 2: '处理中', 3: '待补运费', 4: '已发货', 5: '已完成', 6: '已取消', 7: '问题件' };
 const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部分到货', 2: '已到齐', 3: '已打包', 4: '已称重', 5: '已出库' };
 
-export const backOrderService = implement(backOrder, (deps) => ({
+/**
+ * BackOrder's actions but EditInterNationalShipment: bagging is mainland-package's, a module that stands
+ * above orders, so modules/index.ts joins the two into the one BackOrder service.
+ */
+export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOrder>, 'editInterNationalShipment'> => ({
   ...backProcessingHandlers(deps),
-  // modules/orders/parcel-photos.ts
+  // modules/parcels/photos.ts
   setTakePicture: parcelPhotoHandlers(deps).setTakePicture,
   uploadIntoPicBase64Img: parcelPhotoHandlers(deps).uploadIntoPicBase64Img,
-  editInterNationalShipment, // bagging a mainland order (modules/mainland-package)
 
   async getUserList(input, ctx) {
     const rows = await listSellers(ctx.db, input.keyword, 500);
@@ -111,7 +117,7 @@ export const backOrderService = implement(backOrder, (deps) => ({
   },
 
   async setTakePictureAbnormal(input, ctx) {
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel) throw notFound('包裹');
     assertParcelAllowed('markAbnormal', parcel);
     return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, { imageGuid: input.imageGuid, abnormalReason: input.reason }));
@@ -119,7 +125,7 @@ export const backOrderService = implement(backOrder, (deps) => ({
 
   async getAbnormalReceivingOrderList(input, ctx) {
     const statuses = input.receiveStatus !== undefined ? [input.receiveStatus] : [RECEIVE_STATUS.unclaimed, RECEIVE_STATUS.abnormal];
-    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
+    const { total, capped, rows } = await parcelRepo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
     return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
-}));
+});

@@ -1,11 +1,10 @@
-// Rows → DTOs for orders, lines, parcels, stores. Cents become decimal points here and nowhere else.
-import type { OrderDto, ParcelDto, StoreDto } from '#shared/contracts/orders.ts';
+// Rows → DTOs for orders and their lines. Cents become decimal points here (#shared/money.ts).
+import type { OrderDto } from '#shared/contracts/orders.ts';
 import type { Site } from '#shared/enums.ts';
-import type { OrderLineRow, OrderView, ParcelRow, StoreRow } from './repository.ts';
+import { centsToPoints } from '#shared/money.ts';
+import type { OrderLineRow, OrderView } from './repository.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
-export const centsToPoints = (c: number | null | undefined): number | null => (c === null || c === undefined ? null : c / 100);
-export const pointsToCents = (p: number | null | undefined): number | null => (p === null || p === undefined ? null : Math.round(p * 100));
 
 type Code<T extends number> = T;
 const as = <T extends number>(n: number) => n as Code<T>;
@@ -28,23 +27,5 @@ export function toOrderDto(o: OrderView, lines: readonly OrderLineRow[]): OrderD
       id: l.id, productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity,
       price: centsToPoints(l.price), productImg: l.productImg, shipment: l.shipment,
     })),
-  };
-}
-
-export function toParcelDto(p: ParcelRow, warehouseName: string | null = null): ParcelDto {
-  return {
-    id: p.id, shipment: p.shipment, warehouseInfoId: p.warehouseInfoId, warehouseName, userId: p.userId, userCode: p.userCode,
-    orderId: p.orderId, orderType: p.orderType, receiveStatus: as<0 | 1 | 2 | 3 | 4 | 5 | 6>(p.receiveStatus), signForTime: iso(p.signForTime),
-    signUserName: p.signUserName, shelfNumber: p.shelfNumber, weight: p.weight, reMark: p.reMark, imageGuid: p.imageGuid,
-    goodsImageGuid: p.goodsImageGuid, userUploadImageGuid: p.userUploadImageGuid, isNeedTakePicture: p.isNeedTakePicture,
-    creationTime: p.creationTime.toISOString(),
-  };
-}
-
-export function toStoreDto(s: StoreRow, owner: { userCode: string | null; userName: string | null }): StoreDto {
-  return {
-    id: s.id, userId: s.userId, userCode: owner.userCode, userName: owner.userName, storeName: s.storeName, site: s.site as Site,
-    contactName: s.contactName, contactPhone: s.contactPhone, storeAddress: s.storeAddress, remark: s.remark,
-    whetherLocal: s.whetherLocal, whetherEffective: s.whetherEffective, creationTime: s.creationTime.toISOString(),
   };
 }

@@ -7,11 +7,18 @@ import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
-import { advanceOrder, cancelOrderKeepingGoods, declareExistingParcel } from './inbound.ts';
+import { advanceOrder, cancelOrderKeepingGoods } from './inbound.ts';
+import { declareExistingParcel } from '../parcels/declare.ts';
 import { nextTradeNo } from './trade-no.ts';
 import { assertAllowed } from './transitions.ts';
-import { pointsToCents, toOrderDto, toParcelDto, toStoreDto } from './dto.ts';
+import { pointsToCents } from '#shared/money.ts';
+import { toOrderDto } from './dto.ts';
+import { toStoreDto } from '../stores/dto.ts';
+import { getStore, storesOfUser } from '../stores/repository.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
+import * as parcelRepo from '../parcels/repository.ts';
+import { getWarehouse } from '../warehouse/repository.ts';
 import { frontProcessingHandlers, processingInfo } from './processing.ts';
 import { assertAttachable } from '../files/attach.ts';
 
@@ -24,7 +31,7 @@ export async function orderDto(tx: Db, order: repo.OrderView) {
 
 /** The order with its lines, parcels and audit trail (seller and back office alike). */
 export async function orderDetail(tx: Db, order: repo.OrderView) {
-  const [dto, parcels, trail] = [await orderDto(tx, order), await repo.parcelsOfOrders(tx, [order.id]), await auditOf(tx, 'order', order.id)];
+  const [dto, parcels, trail] = [await orderDto(tx, order), await parcelRepo.parcelsOfOrders(tx, [order.id]), await auditOf(tx, 'order', order.id)];
   return { ...dto, parcels: parcels.map((p) => toParcelDto(p, order.warehouseName)), audit: trail.map(toAuditDto), processing: await processingInfo(tx, order) };
 }
 
@@ -36,11 +43,11 @@ async function ownOrder(tx: Db, me: CurrentUser, id: number, forUpdate = false):
 
 /** Checks what an order refers to: the seller's own enabled store, an enabled warehouse, the label. */
 async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
-  const store = await repo.getStore(tx, input.storeId);
+  const store = await getStore(tx, input.storeId);
   if (!store || store.userId !== me.id) throw invalid('storeId', '店铺不存在或不属于您');
   if (!store.whetherEffective) throw conflict(`店铺 ${store.storeName} 已停用，不能下单。`);
   if (store.site !== input.site) throw invalid('site', `与店铺站点 ${store.site} 不一致`);
-  const warehouse = await repo.warehouseById(tx, input.warehouseInfoId);
+  const warehouse = await getWarehouse(tx, input.warehouseInfoId);
   if (!warehouse || !warehouse.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
   if (input.shippingMethods === SHIPPING_METHOD.shopeeSls && !input.pdfGuid) throw invalid('pdfGuid', '虾皮官方物流的订单需要上传面单 PDF');
   return { store, warehouse };
@@ -51,7 +58,7 @@ async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
  * in as 无主件, refuses numbers that belong to another order. Returns whether any was already here.
  */
 async function declareParcels(tx: Db, me: CurrentUser, order: repo.OrderRow, shipments: readonly string[]): Promise<boolean> {
-  const existing = await repo.parcelsByShipments(tx, shipments, true);
+  const existing = await parcelRepo.parcelsByShipments(tx, shipments, true);
   const byShipment = new Map(existing.map((p) => [p.shipment, p]));
   let arrived = false;
   const fresh: string[] = [];
@@ -65,7 +72,7 @@ async function declareParcels(tx: Db, me: CurrentUser, order: repo.OrderRow, shi
     if (outcome === 'closed') throw conflict(`快递单号 ${shipment} 的包裹状态不允许再申报。`);
     if (outcome === 'claimed') arrived = true;
   }
-  await repo.insertParcels(tx, fresh.map((shipment) => ({
+  await parcelRepo.insertParcels(tx, fresh.map((shipment) => ({
     shipment, warehouseInfoId: order.warehouseInfoId, userId: me.id, userCode: me.userCode, orderId: order.id, orderType: order.orderType,
     storeId: order.storeId, receiveStatus: RECEIVE_STATUS.declared,
   })));
@@ -82,7 +89,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   ...frontProcessingHandlers(),
   async getStoreList(_input, ctx) {
     const me = requireUser(ctx);
-    const rows = await repo.storesOfUser(ctx.db, me.id);
+    const rows = await storesOfUser(ctx.db, me.id);
     return rows.map((s) => toStoreDto(s, { userCode: me.userCode, userName: me.name }));
   },
 
@@ -133,7 +140,7 @@ export const frontOrderService = implement(frontOrder, () => ({
     await checkReferences(ctx.db, me, input);
     await assertAttachable(ctx.db, me, { guid: input.pdfGuid, current: order.pdfGuid, field: 'pdfGuid', kind: 'pdf' });
     const shipments = distinctShipments(input);
-    const here = (await repo.parcelsOfOrders(ctx.db, [order.id])).filter((p) => p.receiveStatus !== RECEIVE_STATUS.declared);
+    const here = (await parcelRepo.parcelsOfOrders(ctx.db, [order.id])).filter((p) => p.receiveStatus !== RECEIVE_STATUS.declared);
     const dropped = here.filter((p) => !shipments.includes(p.shipment));
     if (dropped.length) throw conflict(`快递单号 ${dropped.map((p) => p.shipment).join('、')} 已签收，不能从订单中移除。`);
     await repo.updateOrder(ctx.db, order.id, {
@@ -141,7 +148,7 @@ export const frontOrderService = implement(frontOrder, () => ({
       cargoCategory: input.cargoCategory, shippingMethods: input.shippingMethods, reMark: input.reMark ?? null, pdfGuid: input.pdfGuid ?? null,
     });
     await repo.replaceLines(ctx.db, order.id, lineValues(input));
-    await repo.releaseDeclaredParcels(ctx.db, order.id, shipments);
+    await parcelRepo.releaseDeclaredParcels(ctx.db, order.id, shipments);
     await declareParcels(ctx.db, me, { ...order, orderType: input.orderType, storeId: input.storeId, warehouseInfoId: input.warehouseInfoId }, shipments);
     await advanceOrder(ctx.db, me, order.id);
     await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: input.orderNumber, action: 'update' }]);
@@ -175,7 +182,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   },
 
   async getAbnormalReceivingOrderList(input, ctx) {
-    const { total, capped, rows } = await repo.listParcels(ctx.db, { ...input, statuses: [RECEIVE_STATUS.abnormal], userId: requireUser(ctx).id }, pageWindow(input));
+    const { total, capped, rows } = await parcelRepo.listParcels(ctx.db, { ...input, statuses: [RECEIVE_STATUS.abnormal], userId: requireUser(ctx).id }, pageWindow(input));
     return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
   },
 

@@ -1,13 +1,13 @@
 // Parcel sign-in (DOMAIN §4): the one place a parcel becomes "here", shared by the scan, sign by id,
-// and a seller declaring a number that was already signed in as 无主件.
+// and a seller declaring a number that was already signed in as 无主件 (whose claim rule is
+// parcels/declare.ts); and the order moving forward as its parcels arrive.
 import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit } from '../audit/repository.ts';
-import { afterParcelSigned } from './transitions.ts';
+import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
-import { HEIC_PHOTO_MESSAGE, isHeic, storedImageType } from '../files/repository.ts';
-import { invalid } from '../../lib/errors.ts';
+import * as parcelRepo from '../parcels/repository.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 
@@ -18,7 +18,7 @@ type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 export async function advanceOrder(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
   const order = await repo.getOrder(tx, orderId, { forUpdate: true });
   if (!order) return undefined;
-  if (order.orderStatus === ORDER_STATUS.cancelled || order.orderStatus === ORDER_STATUS.shipped || order.orderStatus === ORDER_STATUS.completed) return order;
+  if (isOrderClosed(order)) return order;
   const progress = await repo.shipmentProgress(tx, orderId);
   const next = afterParcelSigned(order, progress.signed, progress.total);
   const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId);
@@ -35,7 +35,7 @@ export async function advanceOrder(tx: Db, who: Who | null, orderId: number): Pr
 
 export interface SignOutcome {
   action: 'SIGNED' | 'ALREADY' | 'UNCLAIMED';
-  parcel: repo.ParcelRow;
+  parcel: parcelRepo.ParcelRow;
   order: repo.OrderView | null;
 }
 
@@ -44,7 +44,7 @@ export interface SignOutcome {
  * and answers ALREADY (never a second inbound record).
  */
 export async function signLockedParcel(
-  tx: Db, who: CurrentUser, parcel: repo.ParcelRow, created: boolean,
+  tx: Db, who: CurrentUser, parcel: parcelRepo.ParcelRow, created: boolean,
   at: { warehouseInfoId: number; weight?: number | null | undefined; note?: string | null | undefined; now: Date },
 ): Promise<SignOutcome> {
   const isNew = created && parcel.receiveStatus === RECEIVE_STATUS.unclaimed && !parcel.signForTime;
@@ -53,15 +53,15 @@ export async function signLockedParcel(
     return { action: 'ALREADY', parcel, order };
   }
   const status = parcel.userId ? RECEIVE_STATUS.signed : RECEIVE_STATUS.unclaimed;
-  let signed = await repo.updateParcel(tx, parcel.id, {
+  let signed = await parcelRepo.updateParcel(tx, parcel.id, {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
     warehouseInfoId: parcel.warehouseInfoId ?? at.warehouseInfoId, weight: at.weight ?? parcel.weight,
     reMark: at.note ?? parcel.reMark,
   });
   const order = signed.orderId ? (await advanceOrder(tx, who, signed.orderId)) ?? null : null;
-  if (order?.shelfNumber && order.shelfNumber !== signed.shelfNumber) signed = await repo.updateParcel(tx, signed.id, { shelfNumber: order.shelfNumber });
+  if (order?.shelfNumber && order.shelfNumber !== signed.shelfNumber) signed = await parcelRepo.updateParcel(tx, signed.id, { shelfNumber: order.shelfNumber });
   const store = order ? order.storeName : null;
-  await repo.insertInboundRecord(tx, {
+  await parcelRepo.insertInboundRecord(tx, {
     parcelId: signed.id, shipment: signed.shipment, warehouseInfoId: signed.warehouseInfoId, userId: who.id, userName: who.name || who.userName, storeName: store,
   });
   await audit(tx, who, [{
@@ -72,68 +72,15 @@ export async function signLockedParcel(
 }
 
 /**
- * Links uploaded photos to a locked parcel. Each guid must be an image uploaded in this tenant;
- * a photo answers the seller's request for one (isNeedTakePicture clears).
- */
-export async function attachPhotos(
-  tx: Db, who: Who, parcel: repo.ParcelRow,
-  photos: { imageGuid?: string | undefined; goodsImageGuid?: string | undefined; abnormalReason?: string | undefined },
-): Promise<repo.ParcelRow> {
-  for (const [member, guid] of [['imageGuid', photos.imageGuid], ['goodsImageGuid', photos.goodsImageGuid]] as const) {
-    if (!guid) continue;
-    const type = await storedImageType(tx, guid);
-    if (type === null) throw invalid(member, '找不到这张已上传的图片，请重新上传');
-    if (isHeic(type)) throw invalid(member, HEIC_PHOTO_MESSAGE);
-  }
-  const changes: Partial<repo.ParcelRow> = { isNeedTakePicture: false };
-  if (photos.imageGuid) changes.imageGuid = photos.imageGuid.toLowerCase();
-  if (photos.goodsImageGuid) changes.goodsImageGuid = photos.goodsImageGuid.toLowerCase();
-  if (photos.abnormalReason) Object.assign(changes, { receiveStatus: RECEIVE_STATUS.abnormal, abnormalReason: photos.abnormalReason });
-  const updated = await repo.updateParcel(tx, parcel.id, changes);
-  await audit(tx, who, [{
-    entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: photos.abnormalReason ? 'abnormalPhoto' : 'photo',
-    before: parcel.receiveStatus, after: updated.receiveStatus, note: photos.abnormalReason ?? null,
-  }]);
-  return updated;
-}
-
-export type DeclareOutcome = 'claimed' | 'attached' | 'taken' | 'closed';
-
-/**
- * The declaration rule for a tracking number that already has a parcel row (DOMAIN §4.4), shared by
- * a seller's order and ExpressImport: a parcel owned by someone else or tied to another order is
- * 'taken'; one signed in before anyone declared it (无主件) is claimed by the declaring seller and
- * counts as here; a declared, unowned one is attached; any other state is 'closed'.
- */
-export async function declareExistingParcel(
-  tx: Db, who: Who, parcel: repo.ParcelRow, owner: { id: number; userCode: string | null },
-  link: { orderId?: number; orderType?: number; storeId?: number; warehouseInfoId?: number; reMark?: string | null; tradeNo?: string | null },
-  claimNote: string,
-): Promise<DeclareOutcome> {
-  if (parcel.orderId !== null || (parcel.userId !== null && parcel.userId !== owner.id)) return 'taken';
-  const { tradeNo, ...columns } = link;
-  if (parcel.receiveStatus === RECEIVE_STATUS.unclaimed || parcel.receiveStatus === RECEIVE_STATUS.signed) {
-    await repo.updateParcel(tx, parcel.id, { ...columns, warehouseInfoId: parcel.warehouseInfoId ?? columns.warehouseInfoId, userId: owner.id, userCode: owner.userCode, receiveStatus: RECEIVE_STATUS.signed });
-    await audit(tx, who, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, tradeNo: tradeNo ?? null, action: 'claim', before: parcel.receiveStatus, after: RECEIVE_STATUS.signed, note: claimNote }]);
-    return 'claimed';
-  }
-  if (parcel.receiveStatus === RECEIVE_STATUS.declared) {
-    await repo.updateParcel(tx, parcel.id, { ...columns, userId: owner.id, userCode: owner.userCode });
-    return 'attached';
-  }
-  return 'closed';
-}
-
-/**
  * Cancels an order (the caller has checked the transition): declared parcels that have not arrived
  * are released, goods already here become 异常 and wait for the seller's decision (DOMAIN §3).
  */
 export async function cancelOrderKeepingGoods(tx: Db, who: Who, order: repo.OrderView, action: string, abnormalReason: string): Promise<void> {
   await repo.updateOrder(tx, order.id, { orderStatus: ORDER_STATUS.cancelled });
-  await repo.releaseDeclaredParcels(tx, order.id);
-  for (const p of await repo.parcelsOfOrders(tx, [order.id])) {
+  await parcelRepo.releaseDeclaredParcels(tx, order.id);
+  for (const p of await parcelRepo.parcelsOfOrders(tx, [order.id])) {
     if (p.receiveStatus !== RECEIVE_STATUS.signed && p.receiveStatus !== RECEIVE_STATUS.stored) continue;
-    await repo.updateParcel(tx, p.id, { receiveStatus: RECEIVE_STATUS.abnormal, abnormalReason });
+    await parcelRepo.updateParcel(tx, p.id, { receiveStatus: RECEIVE_STATUS.abnormal, abnormalReason });
     await audit(tx, who, [{ entity: 'parcel', entityId: p.id, orderNumber: p.shipment, tradeNo: order.tradeNo, action: 'orderCancelled', before: p.receiveStatus, after: RECEIVE_STATUS.abnormal }]);
   }
   await audit(tx, who, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action, before: order.orderStatus, after: ORDER_STATUS.cancelled }]);

@@ -7,18 +7,21 @@ import type { Db } from '../../db/client.ts';
 import { implement, requireUser } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
-import { attachPhotos, signLockedParcel, type SignOutcome } from './inbound.ts';
-import { toOrderSummary, toParcelDto } from './dto.ts';
+import { signLockedParcel, type SignOutcome } from './inbound.ts';
+import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
+import { toOrderSummary } from './dto.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
-import { assertParcelAllowed } from './transitions.ts';
+import * as parcelRepo from '../parcels/repository.ts';
+import { getWarehouse } from '../warehouse/repository.ts';
+import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { listSellers } from '../identity/repository.ts';
-import { parcelPhotoHandlers } from './parcel-photos.ts';
 import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
 async function checkWarehouse(tx: Db, id: number) {
-  const w = await repo.warehouseById(tx, id);
+  const w = await getWarehouse(tx, id);
   if (!w || !w.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
   return w;
 }
@@ -33,7 +36,7 @@ function answer(outcome: SignOutcome, warehouseName: string | null) {
   };
 }
 
-const page = ({ rows, total, capped }: { rows: { parcel: repo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
+const page = ({ rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
   ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
 
 export const logisticsService = implement(logistics, (deps) => ({
@@ -41,22 +44,22 @@ export const logisticsService = implement(logistics, (deps) => ({
   uploadLogisticsImg: parcelPhotoHandlers(deps).uploadLogisticsImg,
 
   async getLogisticsList(input, ctx) {
-    return page(await repo.listParcels(ctx.db, input, pageWindow(input)));
+    return page(await parcelRepo.listParcels(ctx.db, input, pageWindow(input)));
   },
 
   async getSignForLogisticsList(input, ctx) {
-    return page(await repo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input)));
+    return page(await parcelRepo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input)));
   },
 
   async getNeedTakePictureList(input, ctx) {
-    return page(await repo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input)));
+    return page(await parcelRepo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input)));
   },
 
   async edit(input, ctx) {
     const me = requireUser(ctx);
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel) throw notFound('包裹');
-    const changes: Partial<repo.ParcelRow> = {};
+    const changes: Partial<parcelRepo.ParcelRow> = {};
     if (input.reMark !== undefined) changes.reMark = input.reMark;
     if (input.shelfNumber !== undefined) changes.shelfNumber = input.shelfNumber;
     if (input.weight !== undefined) changes.weight = input.weight;
@@ -67,31 +70,31 @@ export const logisticsService = implement(logistics, (deps) => ({
       if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
       Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
     }
-    const updated = await repo.updateParcel(ctx.db, parcel.id, changes);
+    const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
     await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
     return toParcelDto(updated);
   },
 
   async delete(input, ctx) {
     const me = requireUser(ctx);
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel) throw notFound('包裹');
     assertParcelAllowed('delete', parcel);
-    await repo.deleteParcel(ctx.db, parcel.id);
+    await parcelRepo.deleteParcel(ctx.db, parcel.id);
     await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'delete', before: parcel.receiveStatus }]);
     return null;
   },
 
   async isNeedTakePicture(input, ctx) {
     const me = requireUser(ctx);
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
-    const updated = await repo.updateParcel(ctx.db, parcel.id, { isNeedTakePicture: input.isNeed });
+    const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, { isNeedTakePicture: input.isNeed });
     return toParcelDto(updated);
   },
 
   async intoLogisticsCheck(input, ctx) {
-    const parcel = await repo.parcelByShipment(ctx.db, input.shipment);
+    const parcel = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
     // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
     const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
     const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
@@ -110,7 +113,7 @@ export const logisticsService = implement(logistics, (deps) => ({
   async signByScan(input, ctx) {
     const me = requireUser(ctx);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
-    const { parcel, created } = await repo.lockParcel(ctx.db, input.shipment);
+    const { parcel, created } = await parcelRepo.lockParcel(ctx.db, input.shipment);
     // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
     // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
     const refusal = created || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
@@ -129,15 +132,15 @@ export const logisticsService = implement(logistics, (deps) => ({
   },
 
   async setTakePictureByPhone(input, ctx) {
-    const found = await repo.parcelByShipment(ctx.db, input.shipment);
-    const parcel = found && (await repo.lockParcelById(ctx.db, found.id));
+    const found = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
+    const parcel = found && (await parcelRepo.lockParcelById(ctx.db, found.id));
     if (!parcel) throw notFound('包裹');
     return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
   },
 
   async stockLogisticsSign(input, ctx) {
     const me = requireUser(ctx);
-    const parcel = await repo.lockParcelById(ctx.db, input.id);
+    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
     if (!parcel) throw notFound('包裹');
     const warehouseId = parcel.warehouseInfoId;
     if (!warehouseId) throw invalid('id', '该包裹没有指定仓库，请用扫码签收并选择仓库');
@@ -149,7 +152,7 @@ export const logisticsService = implement(logistics, (deps) => ({
 
 export const intoLogisticsServiceImpl = implement(intoLogisticsService, () => ({
   async getIntoLogisticsList(input, ctx) {
-    const { total, capped, rows } = await repo.listInbound(ctx.db, input, pageWindow(input));
+    const { total, capped, rows } = await parcelRepo.listInbound(ctx.db, input, pageWindow(input));
     return {
       totalCount: total, totalCountCapped: capped,
       items: rows.map((r) => ({ id: r.row.id, shipment: r.row.shipment, userName: r.row.userName, warehouseName: r.warehouseName, storeName: r.row.storeName, creationTime: r.row.creationTime.toISOString() })),

@@ -22,15 +22,17 @@ import { isStoredImage } from '../files/repository.ts';
 import { createDiskStorage, fileKey, type FileStorage } from '../files/storage.ts';
 import { getUser } from '../identity/repository.ts';
 import { balanceCents, flowsByRefPrefix, post, reverse, type Posting } from '../ledger/ledger.ts';
-import { centsToPoints, toOrderDto, toParcelDto } from './dto.ts';
+import { centsText as points, centsToPoints } from '#shared/money.ts';
+import { toOrderDto } from './dto.ts';
+import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
-import { shipOrders, shippableOrderIds } from './shipping.ts';
+import * as parcelRepo from '../parcels/repository.ts';
+import { shipOrders } from './shipping.ts';
 import { assertAllowed } from './transitions.ts';
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 interface FeeLine { channel: FlowChannel; amountCents: number }
 
-const points = (cents: number) => (cents / 100).toFixed(2);
 const ORDER_TYPE_LABEL: Record<number, string> = { 1: '跨境订单', 2: '大陆订单', 3: '囤货订单', 4: '海外仓订单' };
 const CARGO_LABEL: Record<number, string> = { 1: '普货', 2: '特货', 3: '敏感货' };
 /** The order fee channels in the order a bill lists them. */
@@ -81,7 +83,7 @@ export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly
   return { fees: charged, totalCents: charged.reduce((s, f) => s + f.amountCents, 0), chargeableGrams: chargeable, basis: settings.join('、') };
 }
 
-const feeDtos = (fees: readonly FeeLine[]) => fees.map((f) => ({ channel: f.channel, amount: centsToPoints(f.amountCents)! }));
+const feeDtos = (fees: readonly FeeLine[]) => fees.map((f) => ({ channel: f.channel, amount: centsToPoints(f.amountCents) }));
 
 function postingsOf(order: repo.OrderView, version: number, fees: readonly FeeLine[], remark: string): Posting[] {
   return fees.map((f) => ({
@@ -108,12 +110,12 @@ export async function processingInfo(tx: Db, order: repo.OrderView): Promise<Pro
     packedUserId: order.packedUserId, packedUserName: order.packedUserName, packedTime: iso(order.packedTime), packedImageGuid: order.packedImageGuid,
     weight: order.weightGrams === null ? null : gramsToKg(order.weightGrams), long: order.long, wide: order.wide, high: order.high,
     chargeableWeight: order.chargeableGrams === null ? null : gramsToKg(order.chargeableGrams), weighedTime: iso(order.weighedTime), weighVersion: order.weighVersion,
-    fees: feeDtos(fees), total: centsToPoints(total)!, charged: order.weighVersion > 0 && !owed, owed: centsToPoints(order.owedCents)!,
+    fees: feeDtos(fees), total: centsToPoints(total), charged: order.weighVersion > 0 && !owed, owed: centsToPoints(order.owedCents),
     shippedTime: iso(order.shippedTime),
   };
 }
 
-function photoLinks(p: repo.ParcelRow): string[] {
+function photoLinks(p: parcelRepo.ParcelRow): string[] {
   const links: string[] = [];
   if (p.imageGuid && p.imageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.imageGuid}`);
   if (p.goodsImageGuid && p.goodsImageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.goodsImageGuid}`);
@@ -123,13 +125,13 @@ function photoLinks(p: repo.ParcelRow): string[] {
 
 export async function checkGoodsInfo(tx: Db, order: repo.OrderView): Promise<CheckGoodsInfoDto> {
   const [lines, parcels, seller, balance, processing] = [
-    await repo.linesOf(tx, [order.id]), await repo.parcelsOfOrders(tx, [order.id]), await getUser(tx, order.userId),
+    await repo.linesOf(tx, [order.id]), await parcelRepo.parcelsOfOrders(tx, [order.id]), await getUser(tx, order.userId),
     await balanceCents(tx, order.userId), await processingInfo(tx, order),
   ];
   return {
     order: toOrderDto(order, lines.get(order.id) ?? []),
     parcels: parcels.map((p) => ({ ...toParcelDto(p, order.warehouseName), photoLinks: photoLinks(p) })),
-    seller: { id: order.userId, userCode: order.userCode, name: seller?.name ?? '', balance: centsToPoints(balance)! },
+    seller: { id: order.userId, userCode: order.userCode, name: seller?.name ?? '', balance: centsToPoints(balance) },
     processing,
     packedImageLink: order.packedImageGuid && order.packedImageGuid.length > 1 ? packedImageLink(order.packedImageGuid) : null,
   };
@@ -208,8 +210,8 @@ export async function weighOrder(tx: Db, me: CurrentUser, input: z.output<typeof
     note: `${summary}${reversedCents ? `，冲回上次 ${points(reversedCents)}` : ''}，${charged ? '已扣费' : `余额不足，待补运费 ${points(totalCents)}`}`,
   }]);
   return {
-    tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents)!,
-    charged, owed: charged ? 0 : centsToPoints(totalCents)!, balance: centsToPoints(result.balanceCents)!, orderStatus, packageStatus: PACKAGE_STATUS.weighed,
+    tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents),
+    charged, owed: charged ? 0 : centsToPoints(totalCents), balance: centsToPoints(result.balanceCents), orderStatus, packageStatus: PACKAGE_STATUS.weighed,
   };
 }
 
@@ -230,7 +232,7 @@ export async function supplyFreight(tx: Db, me: CurrentUser, orderId: number): P
   }]);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(order.weightGrams ?? 0), chargeableWeight: gramsToKg(order.chargeableGrams ?? order.weightGrams ?? 0),
-    fees: feeDtos(fees), total: centsToPoints(total)!, charged: true, owed: 0, balance: centsToPoints(result.balanceCents)!,
+    fees: feeDtos(fees), total: centsToPoints(total), charged: true, owed: 0, balance: centsToPoints(result.balanceCents),
     orderStatus: ORDER_STATUS.processing, packageStatus: order.packageStatus,
   };
 }
@@ -296,7 +298,7 @@ export function backProcessingHandlers(deps: Deps): BackProcessing {
       const me = requireUser(ctx);
       const ids = input.ids?.length
         ? input.ids
-        : await shippableOrderIds(ctx.db, { warehouseInfoId: input.warehouseInfoId!, site: input.site });
+        : await repo.shippableOrderIds(ctx.db, { warehouseInfoId: input.warehouseInfoId!, site: input.site });
       const outcome = await shipOrders(ctx.db, ids, me, '一键出库', ctx.now);
       return { count: outcome.shipped.length, skipped: input.ids?.length ? outcome.skipped : [] };
     },

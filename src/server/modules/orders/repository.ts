@@ -1,8 +1,10 @@
-// Orders, lines, parcels, stores and inbound records: Drizzle queries only.
-import { and, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+// Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
+// modules of their own).
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cappedCount } from '../../db/capped-count.ts';
-import { intoLogistics, orderLines, orders, parcels, stores, users, warehouseInfos } from '../../db/schema/index.ts';
+import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
+import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -12,8 +14,6 @@ async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type ParcelRow = typeof parcels.$inferSelect;
-export type StoreRow = typeof stores.$inferSelect;
 
 export interface OrderView extends OrderRow { storeName: string; warehouseName: string }
 
@@ -98,114 +98,6 @@ export async function orderStatistics(tx: Db, userId?: number) {
   return { byStatus, byPackage };
 }
 
-// Stores
-
-export async function getStore(tx: Db, id: number): Promise<StoreRow | undefined> {
-  const [row] = await tx.select().from(stores).where(and(eq(stores.id, id), eq(stores.isDeleted, false)));
-  return row;
-}
-
-export async function storesOfUser(tx: Db, userId: number): Promise<StoreRow[]> {
-  return tx.select().from(stores).where(and(eq(stores.userId, userId), eq(stores.isDeleted, false))).orderBy(stores.id);
-}
-
-export async function listStores(tx: Db, f: { keyword?: string | undefined; userId?: number | undefined; site?: string | undefined; whetherEffective?: boolean | undefined }, page: { limit: number; offset: number }) {
-  const parts: SQL[] = [eq(stores.isDeleted, false)];
-  if (f.userId !== undefined) parts.push(eq(stores.userId, f.userId));
-  if (f.site) parts.push(eq(stores.site, f.site));
-  if (f.whetherEffective !== undefined) parts.push(eq(stores.whetherEffective, f.whetherEffective));
-  if (f.keyword) parts.push(or(ilike(stores.storeName, `%${f.keyword}%`), ilike(users.userCode, `%${f.keyword}%`), ilike(stores.contactName, `%${f.keyword}%`))!);
-  const where = and(...parts);
-  const [total] = await tx.select({ n: count() }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(where);
-  const rows = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId))
-    .where(where).orderBy(desc(stores.id)).limit(page.limit).offset(page.offset);
-  return { total: total?.n ?? 0, rows };
-}
-
-export async function storeOwner(tx: Db, storeId: number) {
-  const [row] = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId));
-  return row;
-}
-
-export async function insertStore(tx: Db, values: Omit<typeof stores.$inferInsert, 'id' | 'tenantId'>): Promise<StoreRow> {
-  const [row] = await tx.insert(stores).values(values).returning();
-  return row!;
-}
-
-export async function updateStore(tx: Db, id: number, values: Partial<typeof stores.$inferInsert>): Promise<StoreRow | undefined> {
-  const [row] = await tx.update(stores).set(values).where(and(eq(stores.id, id), eq(stores.isDeleted, false))).returning();
-  return row;
-}
-
-export async function sellerById(tx: Db, id: number) {
-  const [row] = await tx.select().from(users).where(and(eq(users.id, id), eq(users.userType, 1), eq(users.isDeleted, false)));
-  return row;
-}
-
-export async function warehouseById(tx: Db, id: number) {
-  const [row] = await tx.select().from(warehouseInfos).where(eq(warehouseInfos.id, id));
-  return row;
-}
-
-// Parcels
-
-export async function parcelsByShipments(tx: Db, shipments: readonly string[], forUpdate = false): Promise<ParcelRow[]> {
-  if (shipments.length === 0) return [];
-  const q = tx.select().from(parcels).where(inArray(parcels.shipment, [...shipments]));
-  return forUpdate ? q.for('update') : q;
-}
-
-export async function parcelsOfOrders(tx: Db, orderIds: readonly number[]): Promise<ParcelRow[]> {
-  if (orderIds.length === 0) return [];
-  return tx.select().from(parcels).where(inArray(parcels.orderId, [...orderIds])).orderBy(parcels.id);
-}
-
-export async function insertParcels(tx: Db, values: readonly Omit<typeof parcels.$inferInsert, 'id' | 'tenantId'>[]): Promise<ParcelRow[]> {
-  if (values.length === 0) return [];
-  return tx.insert(parcels).values([...values]).returning();
-}
-
-export async function updateParcel(tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>): Promise<ParcelRow> {
-  const [row] = await tx.update(parcels).set(values).where(eq(parcels.id, id)).returning();
-  return row!;
-}
-
-/** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
-export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {
-  await tx.delete(parcels).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0), keepShipments.length ? sql`${parcels.shipment} not in ${keepShipments}` : undefined));
-}
-
-/** Locks the parcel row of a tracking number, creating it (as declared by nobody) if there is none. */
-/**
- * Locks the parcel of a tracking number, creating it when nobody has seen the number: as a scanned
- * 无主件 (receiveStatus 5) by default, or as given (a rejection declares it for its seller, §6).
- */
-export async function lockParcel(
-  tx: Db, shipment: string, createAs: Omit<typeof parcels.$inferInsert, 'id' | 'tenantId' | 'shipment'> = { receiveStatus: 5 },
-): Promise<{ parcel: ParcelRow; created: boolean }> {
-  const [existing] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
-  if (existing) return { parcel: existing, created: false };
-  const [inserted] = await tx.insert(parcels).values({ ...createAs, shipment }).onConflictDoNothing().returning();
-  if (inserted) return { parcel: inserted, created: true };
-  // Another scan created it a moment ago: wait for its lock and read what it did.
-  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
-  return { parcel: row!, created: false };
-}
-
-export async function lockParcelById(tx: Db, id: number): Promise<ParcelRow | undefined> {
-  const [row] = await tx.select().from(parcels).where(eq(parcels.id, id)).for('update');
-  return row;
-}
-
-export async function parcelByShipment(tx: Db, shipment: string): Promise<ParcelRow | undefined> {
-  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment));
-  return row;
-}
-
-export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): Promise<void> {
-  await tx.insert(intoLogistics).values(values).onConflictDoNothing();
-}
-
 /** How many distinct tracking numbers the order has, and how many of them are here. */
 export async function shipmentProgress(tx: Db, orderId: number): Promise<{ total: number; signed: number }> {
   const [row] = await rowsOf<{ total: number; signed: number }>(tx, sql`
@@ -279,66 +171,9 @@ export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ h
   }
 }
 
-export async function otherOrderUsingShipment(tx: Db, shipments: readonly string[], exceptOrderId?: number) {
-  if (shipments.length === 0) return undefined;
-  const [row] = await tx.select({ shipment: parcels.shipment, orderId: parcels.orderId, userId: parcels.userId, receiveStatus: parcels.receiveStatus })
-    .from(parcels).where(and(inArray(parcels.shipment, [...shipments]), sql`${parcels.orderId} is not null`, exceptOrderId ? ne(parcels.orderId, exceptOrderId) : undefined)).limit(1);
-  return row;
-}
-
-export interface ParcelFilter {
-  statuses?: readonly number[] | undefined; receiveStatus?: number | undefined; userId?: number | undefined; warehouseInfoId?: number | undefined;
-  userCode?: string | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
-  needPhoto?: boolean | undefined; signedOnly?: boolean | undefined;
-}
-
-function parcelWhere(f: ParcelFilter): SQL | undefined {
-  const parts: SQL[] = [];
-  if (f.statuses) parts.push(inArray(parcels.receiveStatus, [...f.statuses]));
-  if (f.receiveStatus !== undefined) parts.push(eq(parcels.receiveStatus, f.receiveStatus));
-  if (f.userId !== undefined) parts.push(eq(parcels.userId, f.userId));
-  if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, f.warehouseInfoId));
-  if (f.userCode) parts.push(eq(parcels.userCode, f.userCode));
-  if (f.shipment) parts.push(eq(parcels.shipment, f.shipment));
-  if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
-  if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
-  const timeColumn = f.signedOnly ? parcels.signForTime : parcels.creationTime;
-  if (f.timeFrom) parts.push(gte(timeColumn, new Date(f.timeFrom)));
-  if (f.timeTo) parts.push(lte(timeColumn, new Date(f.timeTo)));
-  return parts.length ? and(...parts) : undefined;
-}
-
-export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number; offset: number }) {
-  const where = parcelWhere(f);
-  const { total, capped } = await cappedCount(tx, parcels, where);
-  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
-    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
-    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(page.limit).offset(page.offset);
-  return { total, capped, rows };
-}
-
 export async function orderByTradeNo(tx: Db, tradeNo: string, forUpdate = false): Promise<OrderView | undefined> {
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.tradeNo, tradeNo));
   return row ? getOrder(tx, row.id, { forUpdate }) : undefined;
-}
-
-export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {
-  const parts: SQL[] = [];
-  if (f.warehouseInfoId !== undefined) parts.push(eq(intoLogistics.warehouseInfoId, f.warehouseInfoId));
-  if (f.shipment) parts.push(eq(intoLogistics.shipment, f.shipment));
-  if (f.timeFrom) parts.push(gte(intoLogistics.creationTime, new Date(f.timeFrom)));
-  if (f.timeTo) parts.push(lte(intoLogistics.creationTime, new Date(f.timeTo)));
-  const where = parts.length ? and(...parts) : undefined;
-  const { total, capped } = await cappedCount(tx, intoLogistics, where);
-  const rows = await tx.select({ row: intoLogistics, warehouseName: warehouseInfos.warehouseName }).from(intoLogistics)
-    .leftJoin(warehouseInfos, eq(warehouseInfos.id, intoLogistics.warehouseInfoId)).where(where).orderBy(desc(intoLogistics.id)).limit(page.limit).offset(page.offset);
-  return { total, capped, rows };
-}
-
-/** Deletes a parcel and its inbound record (the audit trail keeps what happened). */
-export async function deleteParcel(tx: Db, id: number): Promise<void> {
-  await tx.delete(intoLogistics).where(eq(intoLogistics.parcelId, id));
-  await tx.delete(parcels).where(eq(parcels.id, id));
 }
 
 export async function renameLineShipment(tx: Db, orderId: number, from: string, to: string): Promise<void> {
@@ -356,9 +191,58 @@ export async function exportOrderBatch(tx: Db, f: OrderFilter, beforeId: number 
   return views.map((v) => ({ ...v, lines: lines.get(v.id) ?? [] }));
 }
 
-export async function exportParcelBatch(tx: Db, f: ParcelFilter & { ids?: readonly number[] | undefined }, beforeId: number | null, limit: number) {
-  return tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
-    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
-    .where(and(parcelWhere(f), f.ids ? inArray(parcels.id, [...f.ids]) : undefined, beforeId === null ? undefined : sql`${parcels.id} < ${beforeId}`))
-    .orderBy(desc(parcels.id)).limit(limit);
+// Dispatch (shipping.ts)
+
+/** Locks the orders of ids in id order and reads what the ship rule needs. */
+export async function lockOrdersForShipping(tx: Db, ids: readonly number[]) {
+  return tx.select({
+    id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderStatus: orders.orderStatus,
+    packageStatus: orders.packageStatus, owedCents: orders.owedCents,
+  }).from(orders).where(inArray(orders.id, [...ids])).orderBy(asc(orders.id)).for('update');
+}
+
+export async function updateOrders(tx: Db, ids: readonly number[], values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await tx.update(orders).set(values).where(inArray(orders.id, [...ids]));
+}
+
+/** The orders of a warehouse (and site) ready to hand over: weighed, fully paid, not on hold. */
+export async function shippableOrderIds(tx: Db, f: { warehouseInfoId: number; site?: string | undefined }): Promise<number[]> {
+  const rows = await tx.select({ id: orders.id }).from(orders).where(and(
+    eq(orders.warehouseInfoId, f.warehouseInfoId), f.site ? eq(orders.site, f.site) : undefined,
+    eq(orders.packageStatus, PACKAGE_STATUS.weighed), eq(orders.orderStatus, ORDER_STATUS.processing), eq(orders.owedCents, 0),
+  )).orderBy(asc(orders.id)).limit(5000);
+  return rows.map((r) => r.id);
+}
+
+// Urge requests (催单, urgent.ts)
+
+export interface UrgentFilter { userId?: number; status?: number | undefined; number?: string | undefined }
+export interface UrgentRequestView { request: typeof urgentRequests.$inferSelect; tradeNo: string; orderNumber: string; userCode: string }
+const urgentView = { request: urgentRequests, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userCode: orders.userCode };
+
+export async function listUrgentRequests(tx: Db, f: UrgentFilter, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.userId !== undefined) parts.push(eq(urgentRequests.userId, f.userId));
+  if (f.status !== undefined) parts.push(eq(urgentRequests.status, f.status));
+  if (f.number) parts.push(or(eq(orders.tradeNo, f.number), eq(orders.orderNumber, f.number))!);
+  const where = parts.length ? and(...parts) : undefined;
+  const [total] = await tx.select({ n: count() }).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(where);
+  // Unanswered first, then newest.
+  const rows: UrgentRequestView[] = await tx.select(urgentView).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId))
+    .where(where).orderBy(urgentRequests.status, desc(urgentRequests.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function getUrgentRequest(tx: Db, id: number): Promise<UrgentRequestView | undefined> {
+  const [row] = await tx.select(urgentView).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(eq(urgentRequests.id, id));
+  return row;
+}
+
+export async function insertUrgentRequest(tx: Db, values: { orderId: number; userId: number; message: string }): Promise<number> {
+  const [row] = await tx.insert(urgentRequests).values(values).returning({ id: urgentRequests.id });
+  return row!.id;
+}
+
+export async function updateUrgentRequest(tx: Db, id: number, values: Partial<typeof urgentRequests.$inferInsert>): Promise<void> {
+  await tx.update(urgentRequests).set(values).where(eq(urgentRequests.id, id));
 }

@@ -1,12 +1,11 @@
 // Dispatch (DOMAIN §3 OneClickDelivery; §3 mainland packages EditCompleteStatus; §7 delivery
 // receipts): the one rule for handing orders over. Every caller ships through shipOrders.
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit, type AuditEntry } from '../audit/repository.ts';
-import { ORDER_RULES } from './transitions.ts';
+import { ORDER_RULES } from '#shared/rules/orders.ts';
+import * as repo from './repository.ts';
 
 export type ShippingActor = Pick<CurrentUser, 'id' | 'name' | 'userName'> | null;
 
@@ -28,10 +27,7 @@ export async function shipOrders(tx: Db, orderIds: readonly number[], actor: Shi
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   const outcome: ShipOutcome = { shipped: [], skipped: [] };
   if (ids.length === 0) return outcome;
-  const rows = await tx.select({
-    id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderStatus: orders.orderStatus,
-    packageStatus: orders.packageStatus, owedCents: orders.owedCents,
-  }).from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
+  const rows = await repo.lockOrdersForShipping(tx, ids);
   const found = new Map(rows.map((r) => [r.id, r]));
   const entries: AuditEntry[] = [];
   for (const id of ids) {
@@ -45,18 +41,11 @@ export async function shipOrders(tx: Db, orderIds: readonly number[], actor: Shi
     });
   }
   if (outcome.shipped.length) {
-    await tx.update(orders).set({ orderStatus: ORDER_STATUS.shipped, packageStatus: PACKAGE_STATUS.dispatched, shippedTime: now, lastModificationTime: now })
-      .where(inArray(orders.id, outcome.shipped.map((o) => o.id)));
+    await repo.updateOrders(tx, outcome.shipped.map((o) => o.id), {
+      orderStatus: ORDER_STATUS.shipped, packageStatus: PACKAGE_STATUS.dispatched, shippedTime: now, lastModificationTime: now,
+    });
     await audit(tx, actor, entries);
   }
   return outcome;
 }
 
-/** The orders of a warehouse (and site) ready to hand over: weighed, fully paid, not on hold. */
-export async function shippableOrderIds(tx: Db, f: { warehouseInfoId: number; site?: string | undefined }): Promise<number[]> {
-  const rows = await tx.select({ id: orders.id }).from(orders).where(and(
-    eq(orders.warehouseInfoId, f.warehouseInfoId), f.site ? eq(orders.site, f.site) : undefined,
-    eq(orders.packageStatus, PACKAGE_STATUS.weighed), eq(orders.orderStatus, ORDER_STATUS.processing), eq(orders.owedCents, 0),
-  )).orderBy(asc(orders.id)).limit(5000);
-  return rows.map((r) => r.id);
-}

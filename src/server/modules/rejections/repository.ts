@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { expressRejections, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
-import { lockParcel } from '../orders/repository.ts';
+import { lockParcel } from '../parcels/repository.ts';
 
 export type RejectionRow = typeof expressRejections.$inferSelect;
 export type ParcelRow = typeof parcels.$inferSelect;

@@ -9,12 +9,13 @@ import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import * as ledger from '../ledger/ledger.ts';
-import { toPoints } from '../ledger/dto.ts';
-import { pointsToCents } from '../orders/dto.ts';
-import { warehouseById } from '../orders/repository.ts';
-import { assertParcelAllowed, PARCEL_RULES } from '../orders/transitions.ts';
+import { centsText, centsToPoints, pointsToCents } from '#shared/money.ts';
+import { getWarehouse } from '../warehouse/repository.ts';
+import { PARCEL_RULES } from '#shared/rules/parcels.ts';
+import type { RejectionAction } from '#shared/rules/rejections.ts';
+import { assertParcelAllowed } from '../parcels/transitions.ts';
 import * as repo from './repository.ts';
-import { nextRejectionStatus, type RejectionAction } from './transitions.ts';
+import { nextRejectionStatus } from './transitions.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,9 +25,9 @@ export function toRejectionDto(r: repo.RejectionRow, warehouseName: string | nul
     userId: r.userId, userCode: r.userCode, handleType: r.handleType, handleStatus: r.handleStatus, reMark: r.reMark,
     recipientName: r.recipientName, receiptPhone: r.receiptPhone, receiptAddress: r.receiptAddress, reason: r.reason,
     rejectionTime: iso(r.rejectionTime), revokedTime: iso(r.revokedTime),
-    returnNo: r.returnNo, returnExpressCompany: r.returnExpressCompany, expressCost: r.expressCostCents === null ? null : toPoints(r.expressCostCents),
+    returnNo: r.returnNo, returnExpressCompany: r.returnExpressCompany, expressCost: centsToPoints(r.expressCostCents),
     returnTime: iso(r.returnTime), deductionType: r.deductionType,
-    deductionAmount: r.deductionCents === null || r.handleStatus !== REJECTION_STATUS.deducted ? null : toPoints(r.deductionCents),
+    deductionAmount: r.deductionCents === null || r.handleStatus !== REJECTION_STATUS.deducted ? null : centsToPoints(r.deductionCents),
     warehouseRemark: r.warehouseRemark, creationTime: r.creationTime.toISOString(),
   };
 }
@@ -68,7 +69,7 @@ export const expressRejectionService = implement(expressRejection, () => ({
 
   async createRejectionInfo(input, ctx) {
     const me = requireUser(ctx);
-    const warehouse = await warehouseById(ctx.db, input.warehouseInfoId);
+    const warehouse = await getWarehouse(ctx.db, input.warehouseInfoId);
     if (!warehouse || !warehouse.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
     const { parcel } = await repo.lockOrDeclareParcel(ctx.db, input.shipment, { userId: me.id, userCode: me.userCode, warehouseInfoId: warehouse.id });
     if (parcel.userId !== null && parcel.userId !== me.id) throw conflict(`快递单号 ${input.shipment} 已被其他卖家申报，不能申请拒收`);
@@ -179,7 +180,7 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
     const me = requireUser(ctx);
     const { row } = await lockRequest(ctx.db, input.id);
     nextRejectionStatus('confirmDeduction', row);
-    const amountCents = pointsToCents(input.amount)!;
+    const amountCents = pointsToCents(input.amount);
     // Each charge of a request has its own ref: one charged, refunded and charged again posts twice.
     const earlier = await ledger.flowsByRefPrefix(ctx.db, row.userId, `rejection:${row.id}:`);
     const posted = await ledger.post(ctx.db, row.userId, [{
@@ -187,11 +188,11 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
       orderNumber: row.shipment, remark: `${translate('zh-Hans', labelKey('RejectionDeductionType', input.deductionType))}（快递单号 ${row.shipment}）`,
     }], { creator: { userId: me.id, name: me.userName } });
     if (!posted.ok) {
-      throw conflict(`卖家积分不足：需扣 ${toPoints(posted.neededCents).toFixed(2)}，余额 ${toPoints(posted.balanceCents).toFixed(2)}。请卖家充值后再扣费。`);
+      throw conflict(`卖家积分不足：需扣 ${centsText(posted.neededCents)}，余额 ${centsText(posted.balanceCents)}。请卖家充值后再扣费。`);
     }
     return dto(ctx.db, await move(ctx.db, me, row, 'confirmDeduction', {
       deductionType: input.deductionType, deductionCents: amountCents, deductionFlowId: posted.flows[0]!.id, handleUserId: me.id,
-    }, `${toPoints(amountCents).toFixed(2)}`));
+    }, centsText(amountCents)));
   },
 
   async deductionReturn(input, ctx) {

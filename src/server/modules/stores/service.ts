@@ -3,8 +3,8 @@ import { backStoreAddress } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { implement } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import * as repo from '../orders/repository.ts';
-import { toStoreDto } from '../orders/dto.ts';
+import * as repo from './repository.ts';
+import { toStoreDto } from './dto.ts';
 
 export const backStoreAddressService = implement(backStoreAddress, () => ({
   async getStoreAddressList(input, ctx) {

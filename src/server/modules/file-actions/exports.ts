@@ -9,7 +9,9 @@ import { labelKey } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
 import { createXlsxStream, DownloadAborted, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
+import { centsToPoints } from '#shared/money.ts';
 import * as orders from '../orders/repository.ts';
+import * as parcels from '../parcels/repository.ts';
 import { exportFlowBatch } from '../ledger/repository.ts';
 import { courierDeliveryExport } from '../courier/export.ts';
 
@@ -19,15 +21,15 @@ const time = (d: Date | null | undefined) => (d ? SHANGHAI.format(d).replace(/\/
 const label = (name: Parameters<typeof labelKey>[0], code: number | string | null | undefined) => (code === null || code === undefined ? '' : translate('zh-Hans', labelKey(name, code)));
 
 type OrderRow = Awaited<ReturnType<typeof orders.exportOrderBatch>>[number];
-type ParcelRow = Awaited<ReturnType<typeof orders.exportParcelBatch>>[number];
+type ParcelRow = Awaited<ReturnType<typeof parcels.exportParcelBatch>>[number];
 type FlowExportRow = Awaited<ReturnType<typeof exportFlowBatch>>[number];
 
 const FLOW_COLUMNS: XlsxColumn<FlowExportRow>[] = [
   { header: '流水号', value: (f) => f.id, width: 10 },
   { header: '卖家编码', value: (f) => f.userCode, width: 10 },
   { header: '类型', value: (f) => label('FlowChannel', f.channel), width: 12 },
-  { header: '发生金额', value: (f) => f.incurredCents / 100, width: 12 },
-  { header: '余额', value: (f) => f.balanceCents / 100, width: 12 },
+  { header: '发生金额', value: (f) => centsToPoints(f.incurredCents), width: 12 },
+  { header: '余额', value: (f) => centsToPoints(f.balanceCents), width: 12 },
   { header: '交易号', value: (f) => f.tradeNo, width: 18 },
   { header: '订单号', value: (f) => f.orderNumber, width: 20 },
   { header: '店铺', value: (f) => f.storeName },
@@ -53,7 +55,7 @@ const ORDER_COLUMNS: XlsxColumn<OrderRow>[] = [
   { header: '加急', value: (o) => (o.isUrgent ? '是' : '否'), width: 6 },
   { header: '商品', value: (o) => o.lines.map((l) => `${l.productName}${l.specification ? `(${l.specification})` : ''}×${l.quantity}`).join('；'), width: 40 },
   { header: 'SKU', value: (o) => o.lines.map((l) => l.productSku).filter(Boolean).join('；'), width: 20 },
-  { header: '商品金额', value: (o) => o.lines.reduce((sum, l) => sum + (l.price ?? 0) * l.quantity, 0) / 100, width: 10 },
+  { header: '商品金额', value: (o) => centsToPoints(o.lines.reduce((sum, l) => sum + (l.price ?? 0) * l.quantity, 0)), width: 10 },
   { header: '国内快递单号', value: (o) => [...new Set(o.lines.map((l) => l.shipment))].join('；'), width: 30 },
   { header: '暂存位', value: (o) => o.shelfNumber, width: 8 },
   { header: '备注', value: (o) => o.reMark, width: 24 },
@@ -136,23 +138,23 @@ export function exportActions(): Exports {
     }),
     getSignLogisticsExport: exportOf('getSignLogisticsExport', {
       fileName: '已签收包裹.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
     // Parcels waiting for someone to decide (无主件, 异常).
     getExpressExport: exportOf('getExpressExport', {
       fileName: '待处理包裹.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, {
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, {
         ...f, receiveStatus: undefined, statuses: f.receiveStatus !== undefined ? [f.receiveStatus] : [5, 6],
       }, before, BATCH),
       idOf: (r) => r.parcel.id,
     }),
     getExpressExportSelected: exportOf('getExpressExportSelected', {
       fileName: '选中数据.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
     getExpressExportSearch: exportOf('getExpressExportSearch', {
       fileName: '搜索导出数据.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => orders.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
     }),
   };
 }

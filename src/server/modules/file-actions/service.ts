@@ -14,10 +14,10 @@ import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { exportActions } from './exports.ts';
 import { importExpressAction } from '../express-import/upload.ts';
 import { labelActions } from '../labels/service.ts';
-import { assertUploadQuota } from './attach.ts';
-import { findReadableFile } from './repository.ts';
-import { defaultFileStorage, fileKey, type FileStorage } from './storage.ts';
-import { cleanFileName, UPLOAD_MESSAGES, UploadInspector, uploadError } from './upload.ts';
+import { assertUploadQuota } from '../files/attach.ts';
+import { findReadableFile } from '../files/repository.ts';
+import { defaultFileStorage, fileKey, type FileStorage } from '../files/storage.ts';
+import { cleanFileName, UPLOAD_MESSAGES, UploadInspector, uploadError } from '../files/upload.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CACHE_CONTROL = 'private, max-age=86400';

@@ -1,0 +1,128 @@
+// Parcels (快递单号) and their inbound records: Drizzle queries only. Orders, stock, overseas and returns
+// all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
+import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cappedCount } from '../../db/capped-count.ts';
+import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
+
+export type ParcelRow = typeof parcels.$inferSelect;
+
+export async function parcelsByShipments(tx: Db, shipments: readonly string[], forUpdate = false): Promise<ParcelRow[]> {
+  if (shipments.length === 0) return [];
+  const q = tx.select().from(parcels).where(inArray(parcels.shipment, [...shipments]));
+  return forUpdate ? q.for('update') : q;
+}
+
+export async function parcelsOfOrders(tx: Db, orderIds: readonly number[]): Promise<ParcelRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx.select().from(parcels).where(inArray(parcels.orderId, [...orderIds])).orderBy(parcels.id);
+}
+
+export async function insertParcels(tx: Db, values: readonly Omit<typeof parcels.$inferInsert, 'id' | 'tenantId'>[]): Promise<ParcelRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(parcels).values([...values]).returning();
+}
+
+export async function updateParcel(tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>): Promise<ParcelRow> {
+  const [row] = await tx.update(parcels).set(values).where(eq(parcels.id, id)).returning();
+  return row!;
+}
+
+/** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
+export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {
+  await tx.delete(parcels).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0), keepShipments.length ? sql`${parcels.shipment} not in ${keepShipments}` : undefined));
+}
+
+/**
+ * Locks the parcel of a tracking number, creating it when nobody has seen the number: as a scanned
+ * 无主件 (receiveStatus 5) by default, or as given (a rejection declares it for its seller, §6).
+ */
+export async function lockParcel(
+  tx: Db, shipment: string, createAs: Omit<typeof parcels.$inferInsert, 'id' | 'tenantId' | 'shipment'> = { receiveStatus: 5 },
+): Promise<{ parcel: ParcelRow; created: boolean }> {
+  const [existing] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  if (existing) return { parcel: existing, created: false };
+  const [inserted] = await tx.insert(parcels).values({ ...createAs, shipment }).onConflictDoNothing().returning();
+  if (inserted) return { parcel: inserted, created: true };
+  // Another scan created it a moment ago: wait for its lock and read what it did.
+  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  return { parcel: row!, created: false };
+}
+
+export async function lockParcelById(tx: Db, id: number): Promise<ParcelRow | undefined> {
+  const [row] = await tx.select().from(parcels).where(eq(parcels.id, id)).for('update');
+  return row;
+}
+
+export async function parcelByShipment(tx: Db, shipment: string): Promise<ParcelRow | undefined> {
+  const [row] = await tx.select().from(parcels).where(eq(parcels.shipment, shipment));
+  return row;
+}
+
+export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): Promise<void> {
+  await tx.insert(intoLogistics).values(values).onConflictDoNothing();
+}
+
+export async function otherOrderUsingShipment(tx: Db, shipments: readonly string[], exceptOrderId?: number) {
+  if (shipments.length === 0) return undefined;
+  const [row] = await tx.select({ shipment: parcels.shipment, orderId: parcels.orderId, userId: parcels.userId, receiveStatus: parcels.receiveStatus })
+    .from(parcels).where(and(inArray(parcels.shipment, [...shipments]), sql`${parcels.orderId} is not null`, exceptOrderId ? ne(parcels.orderId, exceptOrderId) : undefined)).limit(1);
+  return row;
+}
+
+export interface ParcelFilter {
+  statuses?: readonly number[] | undefined; receiveStatus?: number | undefined; userId?: number | undefined; warehouseInfoId?: number | undefined;
+  userCode?: string | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
+  needPhoto?: boolean | undefined; signedOnly?: boolean | undefined;
+}
+
+function parcelWhere(f: ParcelFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.statuses) parts.push(inArray(parcels.receiveStatus, [...f.statuses]));
+  if (f.receiveStatus !== undefined) parts.push(eq(parcels.receiveStatus, f.receiveStatus));
+  if (f.userId !== undefined) parts.push(eq(parcels.userId, f.userId));
+  if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, f.warehouseInfoId));
+  if (f.userCode) parts.push(eq(parcels.userCode, f.userCode));
+  if (f.shipment) parts.push(eq(parcels.shipment, f.shipment));
+  if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
+  if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
+  const timeColumn = f.signedOnly ? parcels.signForTime : parcels.creationTime;
+  if (f.timeFrom) parts.push(gte(timeColumn, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(timeColumn, new Date(f.timeTo)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number; offset: number }) {
+  const where = parcelWhere(f);
+  const { total, capped } = await cappedCount(tx, parcels, where);
+  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
+    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(page.limit).offset(page.offset);
+  return { total, capped, rows };
+}
+
+export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {
+  const parts: SQL[] = [];
+  if (f.warehouseInfoId !== undefined) parts.push(eq(intoLogistics.warehouseInfoId, f.warehouseInfoId));
+  if (f.shipment) parts.push(eq(intoLogistics.shipment, f.shipment));
+  if (f.timeFrom) parts.push(gte(intoLogistics.creationTime, new Date(f.timeFrom)));
+  if (f.timeTo) parts.push(lte(intoLogistics.creationTime, new Date(f.timeTo)));
+  const where = parts.length ? and(...parts) : undefined;
+  const { total, capped } = await cappedCount(tx, intoLogistics, where);
+  const rows = await tx.select({ row: intoLogistics, warehouseName: warehouseInfos.warehouseName }).from(intoLogistics)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, intoLogistics.warehouseInfoId)).where(where).orderBy(desc(intoLogistics.id)).limit(page.limit).offset(page.offset);
+  return { total, capped, rows };
+}
+
+/** Deletes a parcel and its inbound record (the audit trail keeps what happened). */
+export async function deleteParcel(tx: Db, id: number): Promise<void> {
+  await tx.delete(intoLogistics).where(eq(intoLogistics.parcelId, id));
+  await tx.delete(parcels).where(eq(parcels.id, id));
+}
+
+export async function exportParcelBatch(tx: Db, f: ParcelFilter & { ids?: readonly number[] | undefined }, beforeId: number | null, limit: number) {
+  return tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
+    .where(and(parcelWhere(f), f.ids ? inArray(parcels.id, [...f.ids]) : undefined, beforeId === null ? undefined : sql`${parcels.id} < ${beforeId}`))
+    .orderBy(desc(parcels.id)).limit(limit);
+}

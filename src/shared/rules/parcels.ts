@@ -1,0 +1,26 @@
+// The parcel's rules (DOMAIN §4), in the same shape as the order's: the server asserts them, the
+// screens ask them before offering an action.
+import { RECEIVE_STATUS as R } from '../enums.ts';
+
+export interface ParcelState { receiveStatus: number }
+interface ParcelRule { allowed: (p: ParcelState) => boolean; refusal: string }
+
+export const PARCEL_RULES = {
+  /** The seller fixes a declaration (number, remark, own photo) only before it arrives. */
+  sellerEdit: { allowed: (p) => p.receiveStatus === R.declared, refusal: '包裹已签收，不能再修改申报。' },
+  /** Staff resolve a 无主件 by naming its seller. */
+  assignSeller: { allowed: (p) => p.receiveStatus === R.unclaimed, refusal: '只有无主件可以指定卖家。' },
+  delete: { allowed: (p) => p.receiveStatus === R.declared || p.receiveStatus === R.unclaimed, refusal: '只能删除待签收或无主件的包裹。' },
+  /** Damage or wrong goods are recorded on a parcel that is here. */
+  markAbnormal: { allowed: (p) => p.receiveStatus !== R.declared, refusal: '包裹尚未签收，请先签收再登记异常。' },
+  /** A return request is sent back only with a parcel that is in the warehouse (DOMAIN §6). */
+  sendBack: {
+    allowed: (p) => p.receiveStatus === R.signed || p.receiveStatus === R.stored,
+    refusal: '包裹不在仓库中（未签收、已拒收或已退回），不能退回。',
+  },
+} as const satisfies Record<string, ParcelRule>;
+
+export type ParcelAction = keyof typeof PARCEL_RULES;
+
+/** Whether `action` is allowed on the parcel now. */
+export const canParcel = (action: ParcelAction, p: ParcelState): boolean => (PARCEL_RULES[action] as ParcelRule).allowed(p);
