@@ -113,6 +113,8 @@ describe('recharge and flows', () => {
       expect(res.json()).toEqual({ ok: true, status: 0 });
       expect((await confirm(seller, order.id)).body.result.status).toBe(0);
       expect((await t.app.inject({ method: 'POST', url: '/api/Payment/Notify/test', payload: { providerRef: 'nope' } })).statusCode).toBe(404);
+      // A NUL (which PostgreSQL refuses in text) is a plain 400, never a fault.
+      expect((await t.app.inject({ method: 'POST', url: '/api/Payment/Notify/test', payload: { providerRef: 'a\u0000b' } })).statusCode).toBe(400);
       expect((await payPage('/pay/test/00000000000000000000000000000000')).statusCode).toBe(404);
     });
 

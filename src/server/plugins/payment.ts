@@ -20,6 +20,8 @@ import { lockRecharge, settleRecharge, testCapRefusal } from '../modules/recharg
 import { TEST_PROVIDER, type RechargeRow } from '../modules/recharge/payment.ts';
 
 const REF = /^[0-9a-f]{32}$/;
+// eslint-disable-next-line no-control-regex -- what the callback must refuse
+const CONTROL = /[\u0000-\u001f]/;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -188,7 +190,10 @@ export async function registerPayment(app: FastifyInstance, deps: Deps, tokenSec
     scope.post<{ Params: { provider: string }; Body: unknown }>('/api/Payment/Notify/:provider', { schema: { hide: true } }, async (req, reply) => {
       const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as Record<string, unknown>;
       const ref = typeof body.providerRef === 'string' ? body.providerRef : typeof (req.query as Record<string, unknown>).providerRef === 'string' ? String((req.query as Record<string, unknown>).providerRef) : '';
-      if (!ref || ref.length > 64) return reply.code(400).send({ ok: false, error: 'providerRef is required' });
+      // PostgreSQL refuses a NUL in text: a reference or provider name with control characters is no payment of ours.
+      if (!ref || ref.length > 64 || CONTROL.test(ref) || CONTROL.test(req.params.provider)) {
+        return reply.code(400).send({ ok: false, error: 'providerRef is required' });
+      }
       const order = await notify(req.params.provider, ref);
       if (!order) return reply.code(404).send({ ok: false, error: 'unknown payment' });
       return reply.send({ ok: true, status: order.status });

@@ -8,7 +8,10 @@ import { createApiClient, type ApiRequest, type CallOptions } from '#shared/api-
 import { ApiError } from '../http.ts';
 import { UploadError, type UploadedFile } from '../upload.ts';
 import { configureOutbox, loadOutbox } from './index.ts';
+import { fileUrl } from '#shared/file-links.ts';
 import { createOfflineApi } from './offline-api.ts';
+
+const UPLOAD_URL = fileUrl('uploadFile');
 
 const GUID = '11111111-1111-4111-8111-111111111111';
 const parcel = { id: 41, shipment: 'YT7001' };
@@ -23,7 +26,7 @@ beforeAll(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const key = (init.headers as Record<string, string>)['Idempotency-Key'] ?? null;
-    if (url === '/api/File/UploadFile') {
+    if (url === UPLOAD_URL) {
       const file = (init.body as FormData).get('file') as File;
       server.push({ url, key, body: await file.text() });
       const result = { guid: GUID, fileName: file.name, contentType: file.type, size: file.size };
@@ -145,7 +148,7 @@ describe('offlineApi', () => {
     await drain();
     expect(upload).not.toHaveBeenCalled(); // the replay uploads through lib/upload.ts, not the screen's uploader
     expect(server).toEqual([
-      { url: '/api/File/UploadFile', key: null, body: 'the-photo' },
+      { url: UPLOAD_URL, key: null, body: 'the-photo' },
       { url: '/api/services/app/Logistics/SetTakePictureByPhone', key: queued.key, body: { shipment: 'YT7001', imageGuid: GUID } },
     ]);
     expect((await rows())[0]!.status).toBe('done');
@@ -193,7 +196,7 @@ describe('offlineApi', () => {
     await drain();
     const links = server.filter((s) => s.url.endsWith('/SetTakePicture'));
     expect(links).toHaveLength(1);
-    expect(server.filter((s) => s.url === '/api/File/UploadFile')).toHaveLength(1);
+    expect(server.filter((s) => s.url === UPLOAD_URL)).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: 'attention', lastStatus: 409, lastError: '该包裹已取消，不能拍照' });
     // A fresh call of that parcel is not held behind the refused row: it is sent now.
     const fresh = client();
@@ -204,7 +207,7 @@ describe('offlineApi', () => {
     const outbox = await loadOutbox();
     await outbox.retry((await rows())[0]!.seq!);
     await drain();
-    expect(server.filter((s) => s.url === '/api/File/UploadFile')).toHaveLength(1);
+    expect(server.filter((s) => s.url === UPLOAD_URL)).toHaveLength(1);
     expect((await rows())[0]!.status).toBe('done');
   });
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { z } from 'zod';
+import { fileUrl } from '#shared/file-links.ts';
 import type { backOrder, CheckGoodsInfoDto } from '#shared/contracts/back-order.ts';
 import type { frontOrder } from '#shared/contracts/orders.ts';
 import type { GoodsWeighInput, ProcessingInfoDto, WeighResultDto } from '#shared/contracts/processing.ts';
@@ -41,7 +42,7 @@ const FEE_ORDER: readonly number[] = [FLOW_CHANNEL.orderFee, FLOW_CHANNEL.freigh
 const weighRef = (orderId: number, version: number) => `weigh:${orderId}:${version}:`;
 const creatorOf = (me: Actor) => ({ creator: { userId: me.id, name: me.name || me.userName } });
 
-export const packedImageLink = (guid: string) => `/api/File/GetPackedImage?guid=${guid}`;
+export const packedImageLink = (guid: string) => fileUrl('getPackedImage', { guid });
 
 // ---------------------------------------------------------------------------------------------
 // Fees
@@ -117,9 +118,9 @@ export async function processingInfo(tx: Db, order: repo.OrderView): Promise<Pro
 
 function photoLinks(p: parcelRepo.ParcelRow): string[] {
   const links: string[] = [];
-  if (p.imageGuid && p.imageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.imageGuid}`);
-  if (p.goodsImageGuid && p.goodsImageGuid.length > 1) links.push(`/api/File/GetLogisticsImage?guid=${p.goodsImageGuid}`);
-  if (p.userUploadImageGuid && p.userUploadImageGuid.length > 1) links.push(`/api/File/GetUserUploadImage?guid=${p.userUploadImageGuid}`);
+  if (p.imageGuid && p.imageGuid.length > 1) links.push(fileUrl('getLogisticsImage', { guid: p.imageGuid }));
+  if (p.goodsImageGuid && p.goodsImageGuid.length > 1) links.push(fileUrl('getLogisticsImage', { guid: p.goodsImageGuid }));
+  if (p.userUploadImageGuid && p.userUploadImageGuid.length > 1) links.push(fileUrl('getUserUploadImage', { guid: p.userUploadImageGuid }));
   return links;
 }
 
