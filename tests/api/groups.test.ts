@@ -15,8 +15,9 @@ let admin: Caller;
 let seller: Awaited<ReturnType<typeof registerSeller>>;
 let member: Caller & { userId: number };
 let manager: Caller & { userId: number };
-let twOrder: { id: number };
-let myOrder: { id: number };
+let twOrder: { id: number; tradeNo: string };
+let myOrder: { id: number; tradeNo: string };
+let myStoreId: number;
 let warehouseId: number;
 
 const G = (action: string) => svc('BackGroup', action);
@@ -44,6 +45,7 @@ beforeAll(async () => {
   const myStore = await createStore(t.app, admin, seller.userId, { site: 'MY', storeAddress: '吉隆坡' });
   twOrder = await createOrder(t.app, seller, buildOrder(twStore.id, warehouseId, { site: 'TW' }));
   myOrder = await createOrder(t.app, seller, buildOrder(myStore.id, warehouseId, { site: 'MY' }));
+  myStoreId = myStore.id;
   const role = await supervisorRole();
   const m = await createUser(t.app, admin, { roleNames: [role] });
   member = await signIn(t.app, m.userName, m.password, 1);
@@ -189,6 +191,35 @@ describe('data scope', () => {
       // The matrix saw lists where admin had an MY row the member did not.
       expect(answered.length).toBeGreaterThan(10);
       expect(checked).toEqual(expect.arrayContaining(['BackOrder.getOrderList']));
+    } finally {
+      await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    }
+  });
+
+  it('hides rows, not the warehouse: a scoped member takes the next free slot and a scan moves another site\'s order', async () => {
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '现场组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
+    })).body.result;
+    try {
+      const arrive = (who: Caller, tradeNo: string) => call(t.app, 'POST', `${svc('BackOrder', 'ArriveWarehouse')}?tradeNo=${tradeNo}`, who);
+      const my = await arrive(admin, myOrder.tradeNo);
+      expect(my.status, JSON.stringify(my.body.error)).toBe(200);
+      expect((await arrive(member, myOrder.tradeNo)).status).toBe(404);
+      // The MY order's slot is hidden from the member but still taken: his order gets another one.
+      const tw = await arrive(member, twOrder.tradeNo);
+      expect(tw.status, JSON.stringify(tw.body.error)).toBe(200);
+      expect(tw.body.result.shelfNumber).toMatch(/^H\d{4}$/);
+      expect(tw.body.result.shelfNumber).not.toBe(my.body.result.shelfNumber);
+
+      // A parcel of an MY order scanned by the TW member: signed, and its order moves on with a slot.
+      const input = buildOrder(myStoreId, warehouseId, { site: 'MY' });
+      const order = await createOrder(t.app, seller, input);
+      const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: warehouseId });
+      expect(scan.status, JSON.stringify(scan.body.error)).toBe(200);
+      const detail = (await orderInfo(admin, order.id)).body.result;
+      expect(detail.packageStatus).not.toBe(order.packageStatus);
+      expect(detail.shelfNumber).toMatch(/^H\d{4}$/);
+      expect([my.body.result.shelfNumber, tw.body.result.shelfNumber]).not.toContain(detail.shelfNumber);
     } finally {
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
     }
