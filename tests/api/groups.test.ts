@@ -154,6 +154,15 @@ describe('data scope', () => {
       expect(await orderIds(member)).toEqual([twOrder.id]);
       await t.database.root.execute(`update orders set warehouse_info_id = ${mine} where id = ${myOrder.id}`);
       expect(await orderIds(member)).toEqual([twOrder.id, myOrder.id].sort((a, b) => a - b));
+      // The other overseas warehouse is not his: not listed, and a scan there is refused (400), not a 500.
+      const listed = (who: Caller) => call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), who, { maxResultCount: 100 })
+        .then((r) => (r.body.result.items as { id: number }[]).map((w) => w.id));
+      expect(await listed(member)).toEqual(expect.arrayContaining([warehouseId, mine]));
+      expect(await listed(member)).not.toContain(other);
+      expect(await listed(admin)).toContain(other);
+      const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: 'SCOPE-OTHER-1', warehouseInfoId: other });
+      expect(scan.status).toBe(400);
+      expect(scan.body.error!.validationErrors![0]!.members).toEqual(['warehouseInfoId']);
     } finally {
       await t.database.root.execute(`update orders set warehouse_info_id = ${warehouseId} where id = ${myOrder.id}`);
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });

@@ -148,7 +148,10 @@ export const intoLogistics = pgTable('into_logistics', {
   userName: varchar('user_name', { length: 64 }).notNull(),
   storeName: varchar('store_name', { length: 128 }),
   creationTime: createdAt(),
-}, (t) => [uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime), tenantPolicy(t.tenantId)]);
+}, (t) => [
+  uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+]);
 
 /** The audit trail (DOMAIN §0): every state transition of an order, parcel, stock record or rejection. */
 export const orderOperates = pgTable('order_operates', {

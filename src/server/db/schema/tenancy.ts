@@ -47,7 +47,7 @@ export const siteScopePolicy = (column: PgColumn) => pgPolicy('site_scope', {
   using: sql`case when ${scopeSites} is null then true else ${column} = any(string_to_array(${scopeSites}, ',')) end`,
 });
 
-/** Rows at a warehouse (parcels, rejections, orders): hidden at an overseas warehouse outside the member's. */
+/** Rows at a warehouse (orders, parcels, inbound records, rejections; warehouses by id): hidden at an overseas warehouse outside the member's. */
 export const warehouseScopePolicy = (column: PgColumn) => pgPolicy('warehouse_scope', {
   as: 'restrictive', for: 'select', to: appRole,
   using: sql`case when ${scopeWarehouses} is null then true else ${column} is null or ${column} = any(string_to_array(${scopeWarehouses}, ',')::bigint[]) end`,
