@@ -2,6 +2,7 @@
 // a member without warehouse.Manages sees only the group's sites and overseas warehouses, in every
 // staff list and detail, because row-level security filters the rows, not each screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { services } from '#shared/contracts/index.ts';
 import { actionUrl, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
 import { PERMISSION_NAMES, USER_TYPE, isSellerPermission } from '#shared/permissions.ts';
@@ -27,6 +28,16 @@ const orderIds = async (who: Caller) => {
   return (res.body.result.items as { id: number }[]).map((o) => o.id).sort((a, b) => a - b);
 };
 const orderInfo = (who: Caller, id: number) => call(t.app, 'GET', svc('BackOrder', 'GetOrderInfo'), who, { id });
+/** Every cell of the mainland order export (an xlsx streamed from its own transaction). */
+async function exportedCells(who: Caller): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/File/GetExpressExportMainlandOrderInfo', headers: { authorization: `Bearer ${who.token}`, 'abp.tenantid': '1' } });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  wb.worksheets[0]!.eachRow((row) => { for (const v of (row.values as unknown[]).slice(1)) cells.push(String(v ?? '')); });
+  return cells;
+}
 
 /** A staff role with every back-office permission except warehouse.Manages (which lifts the scope). */
 async function supervisorRole(): Promise<string> {
@@ -118,6 +129,11 @@ describe('data scope', () => {
     expect(await orderIds(member)).toEqual([twOrder.id]);
     expect((await orderInfo(member, twOrder.id)).status).toBe(200);
     expect((await orderInfo(member, myOrder.id)).status).toBe(404);
+    // The export too: it reads in a transaction of its own, which carries the same scope.
+    const exported = await exportedCells(member);
+    expect(exported).toContain(twOrder.tradeNo);
+    expect(exported).not.toContain(myOrder.tradeNo);
+    expect(await exportedCells(admin)).toEqual(expect.arrayContaining([twOrder.tradeNo, myOrder.tradeNo]));
     expect(await orderIds(admin)).toEqual(both);
     // warehouse.Manages lifts the scope even inside the group.
     expect(await orderIds(manager)).toEqual(both);
