@@ -21,8 +21,8 @@ export interface CurrentUser {
   userCode: string | null;
   language: string | null;
   permissions: ReadonlySet<string>;
-  /** The groups' data scope for a staff member in a group without warehouse.Manages; otherwise null. */
-  scope: DataScope | null;
+  /** The groups' data scope of a staff member in a group without warehouse.Manages; otherwise null (or absent). */
+  scope?: DataScope | null;
 }
 
 export type Language = 'zh-Hans' | 'en';
