@@ -42,6 +42,7 @@ import { Route as AppFrontDisplayOrderDetailRouteImport } from './routes/_app/fr
 import { Route as AppFrontmainlandDisplayFrontmainlandorderDetailRouteImport } from './routes/_app/frontmainlandDisplay/frontmainlandorderDetail'
 import { Route as AppFronturgentFronturgentorderlistRouteImport } from './routes/_app/fronturgent/fronturgentorderlist'
 import { Route as AppMainHomeRouteImport } from './routes/_app/main/home'
+import { Route as AppSettingGroupRouteImport } from './routes/_app/setting/group'
 import { Route as AppSettingRoleRouteImport } from './routes/_app/setting/role'
 import { Route as AppSettingTenantRouteImport } from './routes/_app/setting/tenant'
 import { Route as AppSettingUserRouteImport } from './routes/_app/setting/user'
@@ -232,6 +233,11 @@ const AppMainHomeRoute = AppMainHomeRouteImport.update({
   path: '/main/home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingGroupRoute = AppSettingGroupRouteImport.update({
+  id: '/setting/group',
+  path: '/setting/group',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingRoleRoute = AppSettingRoleRouteImport.update({
   id: '/setting/role',
   path: '/setting/role',
@@ -329,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
   '/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/main/home': typeof AppMainHomeRoute
+  '/setting/group': typeof AppSettingGroupRoute
   '/setting/role': typeof AppSettingRoleRoute
   '/setting/tenant': typeof AppSettingTenantRoute
   '/setting/user': typeof AppSettingUserRoute
@@ -374,6 +381,7 @@ export interface FileRoutesByTo {
   '/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
   '/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/main/home': typeof AppMainHomeRoute
+  '/setting/group': typeof AppSettingGroupRoute
   '/setting/role': typeof AppSettingRoleRoute
   '/setting/tenant': typeof AppSettingTenantRoute
   '/setting/user': typeof AppSettingUserRoute
@@ -421,6 +429,7 @@ export interface FileRoutesById {
   '/_app/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
   '/_app/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/_app/main/home': typeof AppMainHomeRoute
+  '/_app/setting/group': typeof AppSettingGroupRoute
   '/_app/setting/role': typeof AppSettingRoleRoute
   '/_app/setting/tenant': typeof AppSettingTenantRoute
   '/_app/setting/user': typeof AppSettingUserRoute
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/frontmainlandDisplay/frontmainlandorderDetail'
     | '/fronturgent/fronturgentorderlist'
     | '/main/home'
+    | '/setting/group'
     | '/setting/role'
     | '/setting/tenant'
     | '/setting/user'
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
     | '/frontmainlandDisplay/frontmainlandorderDetail'
     | '/fronturgent/fronturgentorderlist'
     | '/main/home'
+    | '/setting/group'
     | '/setting/role'
     | '/setting/tenant'
     | '/setting/user'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/_app/frontmainlandDisplay/frontmainlandorderDetail'
     | '/_app/fronturgent/fronturgentorderlist'
     | '/_app/main/home'
+    | '/_app/setting/group'
     | '/_app/setting/role'
     | '/_app/setting/tenant'
     | '/_app/setting/user'
@@ -813,6 +825,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMainHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/setting/group': {
+      id: '/_app/setting/group'
+      path: '/setting/group'
+      fullPath: '/setting/group'
+      preLoaderRoute: typeof AppSettingGroupRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/setting/role': {
       id: '/_app/setting/role'
       path: '/setting/role'
@@ -922,6 +941,7 @@ interface AppRouteChildren {
   AppFrontmainlandDisplayFrontmainlandorderDetailRoute: typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
   AppFronturgentFronturgentorderlistRoute: typeof AppFronturgentFronturgentorderlistRoute
   AppMainHomeRoute: typeof AppMainHomeRoute
+  AppSettingGroupRoute: typeof AppSettingGroupRoute
   AppSettingRoleRoute: typeof AppSettingRoleRoute
   AppSettingTenantRoute: typeof AppSettingTenantRoute
   AppSettingUserRoute: typeof AppSettingUserRoute
@@ -968,6 +988,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppFronturgentFronturgentorderlistRoute:
     AppFronturgentFronturgentorderlistRoute,
   AppMainHomeRoute: AppMainHomeRoute,
+  AppSettingGroupRoute: AppSettingGroupRoute,
   AppSettingRoleRoute: AppSettingRoleRoute,
   AppSettingTenantRoute: AppSettingTenantRoute,
   AppSettingUserRoute: AppSettingUserRoute,

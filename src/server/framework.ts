@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActionDef, ParsedInputOf, ServiceDef } from '#shared/contracts/define.ts';
-import type { Database, Db, TenantId } from './db/client.ts';
+import type { Database, DataScope, Db, TenantId } from './db/client.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
@@ -21,6 +21,8 @@ export interface CurrentUser {
   userCode: string | null;
   language: string | null;
   permissions: ReadonlySet<string>;
+  /** The groups' data scope of a staff member in a group without warehouse.Manages; otherwise null (or absent). */
+  scope?: DataScope | null;
 }
 
 export type Language = 'zh-Hans' | 'en';

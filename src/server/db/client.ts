@@ -42,6 +42,47 @@ export async function scopeTransaction(tx: Db, tenantId: TenantId): Promise<void
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId === null ? '' : String(tenantId)}, true), set_config('role', ${APP_ROLE}, true)`);
 }
 
+/**
+ * A staff member's data scope (DOMAIN §1, decision 0023): the sites and the warehouses he may see;
+ * null in a dimension means unrestricted there. Null as a whole (sellers, staff in no group, staff
+ * with warehouse.Manages): everything the tenant holds.
+ */
+export interface DataScope { sites: readonly string[] | null; warehouses: readonly number[] | null }
+
+/**
+ * Narrows the rest of the transaction to the scope: the restrictive row-level-security policies
+ * (schema/tenancy.ts siteScopePolicy, warehouseScopePolicy) read these settings, so every query that
+ * follows, whoever wrote it, sees only the scope's rows. Transaction-local, like app.tenant_id.
+ */
+export async function applyScope(tx: Db, scope: DataScope | null): Promise<void> {
+  if (!scope || (!scope.sites && !scope.warehouses)) return;
+  await tx.execute(sql`select set_config('app.scope_sites', ${scope.sites?.join(',') ?? ''}, true),
+    set_config('app.scope_warehouses', ${scope.warehouses?.join(',') ?? ''}, true)`);
+}
+
+/**
+ * Runs fn seeing past the scope, then puts it back: for the few reads that must count what the
+ * warehouse really holds whoever asks (a free holding slot), never to answer rows to the caller.
+ */
+export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
+  const result = await tx.execute(sql`select coalesce(current_setting('app.scope_sites', true), '') as s,
+    coalesce(current_setting('app.scope_warehouses', true), '') as w`);
+  const saved = (result as unknown as { rows: { s: string; w: string }[] }).rows[0];
+  if (!saved || (!saved.s && !saved.w)) return fn();
+  await tx.execute(sql`select set_config('app.scope_sites', '', true), set_config('app.scope_warehouses', '', true)`);
+  const restore = () => tx.execute(sql`select set_config('app.scope_sites', ${saved.s}, true), set_config('app.scope_warehouses', ${saved.w}, true)`);
+  let value: T;
+  try {
+    value = await fn();
+  } catch (err) {
+    // A failed statement has aborted the transaction: nothing more runs in it, keep fn's error.
+    await restore().catch(() => {});
+    throw err;
+  }
+  await restore();
+  return value;
+}
+
 type Listen = Database['listen'];
 
 function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, listen: Listen, close: () => Promise<void>): Database {

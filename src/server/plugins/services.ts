@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
-import type { Db, TenantId } from '../db/client.ts';
+import { applyScope, type DataScope, type Db, type TenantId } from '../db/client.ts';
 import type { CurrentUser, Deps, FileAnswer, Language, RequestContext, ServiceImplementation, UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
 import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
@@ -206,9 +206,9 @@ export function requestLanguage(req: FastifyRequest, user?: CurrentUser | null):
 }
 
 /** withTenant, then the identity changes it committed reach this server's cache at once. */
-async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => Promise<T>): Promise<T> {
+async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => Promise<T>, scope: DataScope | null = null): Promise<T> {
   let used: Db | undefined;
-  const result = await deps.database.withTenant(tenantId, (tx) => { used = tx; return fn(tx); });
+  const result = await deps.database.withTenant(tenantId, async (tx) => { used = tx; await applyScope(tx, scope); return fn(tx); });
   if (used) deps.currentUsers.afterCommit(used);
   return result;
 }
@@ -222,7 +222,8 @@ function requestContext(
       if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
       return tx;
     },
-    transaction: (fn, t = tenantId) => inTransaction(deps, t, fn),
+    // A manual action's own transactions carry the caller's data scope too (only within his tenant).
+    transaction: (fn, t = tenantId) => inTransaction(deps, t, fn, t === tenantId ? user?.scope ?? null : null),
     tenantId,
     user,
     session: principal?.session ?? null,
@@ -294,6 +295,8 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
         const language = requestLanguage(req, user);
         checkAccess(service.name, def, user);
+        // The member's group scope narrows everything the action reads from here on (decision 0023).
+        if (tx && user?.scope) await applyScope(tx, user.scope);
         const parsed = def.input.safeParse(def.upload ? readQuery(def, req) : readInput(def, req), parseOptions(language));
         if (!parsed.success) throw validationError(parsed.error, language);
         const ctx = requestContext(deps, req, label, tx, tenantId, user, principal, language);

@@ -2,7 +2,7 @@
 // points at the bag an order is in. Weight in kg numeric(10,3), dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, siteScopePolicy, tenantIdColumn, tenantPolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 
@@ -32,5 +32,5 @@ export const mainlandPackages = pgTable('mainland_packages', {
   index('mainland_packages_open_idx').on(t.tenantId, t.isSend, t.warehouseInfoId, t.site),
   // One bag per international waybill number.
   uniqueIndex('mainland_packages_waybill_uq').on(t.tenantId, t.mainLandInterNationalShipment).where(sql`${t.mainLandInterNationalShipment} is not null`),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), siteScopePolicy(t.site),
 ]);

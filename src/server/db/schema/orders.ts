@@ -2,7 +2,7 @@
 // Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 
@@ -29,7 +29,7 @@ export const stores = pgTable('stores', {
   packedUserName: varchar('packed_user_name', { length: 64 }),
   isDeleted: boolean('is_deleted').notNull().default(false),
   creationTime: createdAt(),
-}, (t) => [index('stores_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId)]);
+}, (t) => [index('stores_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId), siteScopePolicy(t.site)]);
 
 /** An outbound shipment to one marketplace buyer (DOMAIN §3). */
 export const orders = pgTable('orders', {
@@ -87,7 +87,7 @@ export const orders = pgTable('orders', {
   index('orders_queue_idx').on(t.tenantId, t.isUrgent, t.id),
   // A bag's orders (大陆包: contents, closing, shipping); most orders are in no bag.
   index('orders_mainland_package_idx').on(t.tenantId, t.mainlandPackageId).where(sql`${t.mainlandPackageId} is not null`),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), siteScopePolicy(t.site), warehouseScopePolicy(t.warehouseInfoId),
 ]);
 
 export const orderLines = pgTable('order_lines', {
@@ -134,7 +134,7 @@ export const parcels = pgTable('parcels', {
   index('parcels_status_idx').on(t.tenantId, t.receiveStatus, t.id),
   index('parcels_order_idx').on(t.orderId),
   index('parcels_user_idx').on(t.tenantId, t.userId, t.id),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
 ]);
 
 /** One row per sign-in (the inbound record, IntoLogistics). */
@@ -148,7 +148,10 @@ export const intoLogistics = pgTable('into_logistics', {
   userName: varchar('user_name', { length: 64 }).notNull(),
   storeName: varchar('store_name', { length: 128 }),
   creationTime: createdAt(),
-}, (t) => [uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime), tenantPolicy(t.tenantId)]);
+}, (t) => [
+  uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+]);
 
 /** The audit trail (DOMAIN §0): every state transition of an order, parcel, stock record or rejection. */
 export const orderOperates = pgTable('order_operates', {

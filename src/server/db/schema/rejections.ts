@@ -3,7 +3,7 @@
 // the transition table in modules/rejections/transitions.ts.
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 
@@ -44,5 +44,5 @@ export const expressRejections = pgTable('express_rejections', {
   uniqueIndex('express_rejections_open_uq').on(t.tenantId, t.shipment).where(sql`${t.handleStatus} = 0`),
   index('express_rejections_user_idx').on(t.tenantId, t.userId, t.id),
   index('express_rejections_status_idx').on(t.tenantId, t.handleStatus, t.id),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
 ]);

@@ -30,3 +30,25 @@ export const hostOrTenantPolicy = (column: PgColumn) => {
 
 export const createdAt = (name = 'creation_time') => timestamp(name, { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+
+// Back-office data scope (DOMAIN §1, decision 0023): a staff member in a group without
+// warehouse.Manages sees only the group's sites and overseas warehouses. The request transaction sets
+// app.scope_sites ('TW,MY') and app.scope_warehouses (the warehouse ids he may see) for such a
+// member; empty or unset means unrestricted. Restrictive policies are ANDed with the tenant's, so a
+// list, an export, a statistic or a detail reading these tables cannot see past the scope either.
+// Written as CASE, not `setting is null or …`: the planner then estimates each policy at one half
+// instead of next to nothing, so row estimates (and join plans) stay sane (decision 0023).
+const scopeSites = sql`nullif(current_setting('app.scope_sites', true), '')`;
+const scopeWarehouses = sql`nullif(current_setting('app.scope_warehouses', true), '')`;
+
+/** Rows of a site (orders, stores, bags): hidden outside the member's sites. */
+export const siteScopePolicy = (column: PgColumn) => pgPolicy('site_scope', {
+  as: 'restrictive', for: 'select', to: appRole,
+  using: sql`case when ${scopeSites} is null then true else ${column} = any(string_to_array(${scopeSites}, ',')) end`,
+});
+
+/** Rows at a warehouse (orders, parcels, inbound records, rejections; warehouses by id): hidden at an overseas warehouse outside the member's. */
+export const warehouseScopePolicy = (column: PgColumn) => pgPolicy('warehouse_scope', {
+  as: 'restrictive', for: 'select', to: appRole,
+  using: sql`case when ${scopeWarehouses} is null then true else ${column} is null or ${column} = any(string_to_array(${scopeWarehouses}, ',')::bigint[]) end`,
+});

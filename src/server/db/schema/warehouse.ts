@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, smallint, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
 import { tenants } from './platform.ts';
 
 export const warehouseCities = pgTable('warehouse_cities', {
@@ -9,6 +9,7 @@ export const warehouseCities = pgTable('warehouse_cities', {
   creationTime: createdAt(),
 }, (t) => [index('warehouse_cities_tenant_idx').on(t.tenantId), tenantPolicy(t.tenantId)]);
 
+/** A group member sees (and scans at) only the mainland warehouses and his group's overseas ones. */
 export const warehouseInfos = pgTable('warehouse_infos', {
   id: id(),
   tenantId: tenantIdColumn().references(() => tenants.id),
@@ -21,4 +22,4 @@ export const warehouseInfos = pgTable('warehouse_infos', {
   phone: varchar('phone', { length: 32 }).notNull().default(''),
   isEnabled: boolean('is_enabled').notNull().default(true),
   creationTime: createdAt(),
-}, (t) => [index('warehouse_infos_tenant_idx').on(t.tenantId, t.kind), tenantPolicy(t.tenantId)]);
+}, (t) => [index('warehouse_infos_tenant_idx').on(t.tenantId, t.kind), tenantPolicy(t.tenantId), warehouseScopePolicy(t.id)]);

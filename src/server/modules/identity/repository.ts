@@ -1,8 +1,8 @@
 // Users, roles, permissions and tenants: Drizzle queries only, rows out.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, TenantId } from '../../db/client.ts';
-import { rolePermissions, roles, tenants, userRoles, users } from '../../db/schema/index.ts';
-import { ADMIN_ROLE } from '#shared/permissions.ts';
+import type { Database, DataScope, Db, TenantId } from '../../db/client.ts';
+import { rolePermissions, roles, staffGroups, tenants, userRoles, users, warehouseInfos } from '../../db/schema/index.ts';
+import { ADMIN_ROLE, USER_TYPE } from '#shared/permissions.ts';
 import type { CurrentUser } from '../../framework.ts';
 import type { Principal } from '../../lib/tokens.ts';
 
@@ -38,10 +38,36 @@ export async function readCurrentUser(
   }).from(users).where(and(eq(users.id, who.userId), eq(users.isActive, true), eq(users.isDeleted, false)));
   if (!row || !row.tenantActive) return null;
   const { stamp, signedOutSessions, tenantActive: _active, ...user } = row;
+  const permissions = new Set(user.permissions);
+  const userType = user.userType === 1 ? 1 : 0;
+  const scope = userType === USER_TYPE.staff && !permissions.has(SCOPE_EXEMPT) ? await scopeOfMember(tx, user.id) : null;
   return {
-    user: { ...user, userType: user.userType === 1 ? 1 : 0, permissions: new Set(user.permissions) },
+    user: { ...user, userType, permissions, scope },
     stamp, signedOut: new Set(signedOutSessions.map((s) => s.split(':')[0]!)),
   };
+}
+
+/** Staff holding this see every site and warehouse, whatever group they are in (DOMAIN §1). */
+export const SCOPE_EXEMPT = 'warehouse.Manages';
+
+/**
+ * The data scope of a staff member from the enabled groups he is in: the union of their sites, and
+ * of their overseas warehouses plus every mainland warehouse (the groups narrow overseas data only).
+ * A dimension none of his groups fills stays unrestricted; in no group, null (sees everything).
+ */
+export async function scopeOfMember(tx: Db, userId: number): Promise<DataScope | null> {
+  const groups = await tx.select({ cross: staffGroups.crossBorderSites, native: staffGroups.nativeSites, warehouses: staffGroups.abroadWarehouses })
+    .from(staffGroups).where(and(eq(staffGroups.isOk, true), sql`${userId}::bigint = any(${staffGroups.groupPersonnels})`));
+  if (groups.length === 0) return null;
+  const sites = [...new Set(groups.flatMap((g) => [...g.cross, ...g.native]))].sort();
+  const overseas = [...new Set(groups.flatMap((g) => g.warehouses))];
+  let warehouses: number[] | null = null;
+  if (overseas.length > 0) {
+    const mainland = await tx.select({ id: warehouseInfos.id }).from(warehouseInfos).where(eq(warehouseInfos.kind, 1));
+    warehouses = [...new Set([...overseas, ...mainland.map((w) => w.id)])].sort((a, b) => a - b);
+  }
+  if (sites.length === 0 && !warehouses) return null;
+  return { sites: sites.length > 0 ? sites : null, warehouses };
 }
 
 /** The user as read for a token: the stamp and the sessions signed out one by one decide which tokens are good. */

@@ -2,7 +2,7 @@
 // and a seller declaring a number that was already signed in as 无主件 (whose claim rule is
 // parcels/declare.ts); and the order moving forward as its parcels arrive.
 import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
-import type { Db } from '../../db/client.ts';
+import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit } from '../audit/repository.ts';
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
@@ -16,6 +16,11 @@ type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
  * gives it a holding slot on its first parcel. The order row is locked first.
  */
 export async function advanceOrder(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
+  // The parcel is in hand: its order moves on whoever scanned it, inside a group's scope or not.
+  return unscoped(tx, () => advance(tx, who, orderId));
+}
+
+async function advance(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
   const order = await repo.getOrder(tx, orderId, { forUpdate: true });
   if (!order) return undefined;
   if (isOrderClosed(order)) return order;

@@ -1,7 +1,7 @@
 // Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
 // modules of their own).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { unscoped, type Db } from '../../db/client.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
@@ -127,6 +127,11 @@ const SLOT_CANDIDATES = 32;
  * next first sign-in.
  */
 export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
+  // A group member's scope hides other sites' orders, not the slots they hold.
+  return unscoped(tx, () => freeSlotOf(tx, warehouseInfoId));
+}
+
+async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
   const o = sql.raw('o');
   let after = 0;
   for (;;) {

@@ -1,0 +1,252 @@
+// Groups (BackGroup) and the data scope they give their members (DOMAIN §1, §8; decision 0023):
+// a member without warehouse.Manages sees only the group's sites and overseas warehouses, in every
+// staff list and detail, because row-level security filters the rows, not each screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { services } from '#shared/contracts/index.ts';
+import { actionUrl, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
+import { PERMISSION_NAMES, USER_TYPE, isSellerPermission } from '#shared/permissions.ts';
+import { sideOf } from '#server/plugins/services.ts';
+import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { createUser, registerSeller } from '../factories/identity.ts';
+import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+
+let t: TestApp;
+let admin: Caller;
+let seller: Awaited<ReturnType<typeof registerSeller>>;
+let member: Caller & { userId: number };
+let manager: Caller & { userId: number };
+let twOrder: { id: number; tradeNo: string };
+let myOrder: { id: number; tradeNo: string };
+let myStoreId: number;
+let warehouseId: number;
+
+const G = (action: string) => svc('BackGroup', action);
+const orderIds = async (who: Caller) => {
+  const res = await call(t.app, 'GET', svc('BackOrder', 'GetOrderList'), who, { userId: seller.userId, maxResultCount: 100 });
+  expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+  return (res.body.result.items as { id: number }[]).map((o) => o.id).sort((a, b) => a - b);
+};
+const orderInfo = (who: Caller, id: number) => call(t.app, 'GET', svc('BackOrder', 'GetOrderInfo'), who, { id });
+/** Every cell of the mainland order export (an xlsx streamed from its own transaction). */
+async function exportedCells(who: Caller): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/File/GetExpressExportMainlandOrderInfo', headers: { authorization: `Bearer ${who.token}`, 'abp.tenantid': '1' } });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  wb.worksheets[0]!.eachRow((row) => { for (const v of (row.values as unknown[]).slice(1)) cells.push(String(v ?? '')); });
+  return cells;
+}
+
+/** A staff role with every back-office permission except warehouse.Manages (which lifts the scope). */
+async function supervisorRole(): Promise<string> {
+  const grantedPermissions = [...PERMISSION_NAMES].filter((p) => !isSellerPermission(p) && p !== 'warehouse.Manages' && p !== 'Pages.Tenants');
+  const res = await call(t.app, 'POST', svc('Role', 'Create'), admin, { name: 'Supervisor', displayName: '主管', grantedPermissions });
+  expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+  return 'Supervisor';
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t.app, 'admin', '123qwe', 1);
+  seller = await registerSeller(t.app, 1);
+  warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id as number;
+  const twStore = await createStore(t.app, admin, seller.userId, { site: 'TW' });
+  const myStore = await createStore(t.app, admin, seller.userId, { site: 'MY', storeAddress: '吉隆坡' });
+  twOrder = await createOrder(t.app, seller, buildOrder(twStore.id, warehouseId, { site: 'TW' }));
+  myOrder = await createOrder(t.app, seller, buildOrder(myStore.id, warehouseId, { site: 'MY' }));
+  myStoreId = myStore.id;
+  const role = await supervisorRole();
+  const m = await createUser(t.app, admin, { roleNames: [role] });
+  member = await signIn(t.app, m.userName, m.password, 1);
+  const grant = await call(t.app, 'POST', svc('Role', 'Create'), admin, { name: 'Keeper', displayName: '仓库主管', grantedPermissions: ['warehouse.Manages', 'Order.Manages'] });
+  expect(grant.status).toBe(200);
+  const withManages = await createUser(t.app, admin, { roleNames: ['Keeper'] });
+  manager = await signIn(t.app, withManages.userName, withManages.password, 1);
+});
+
+afterAll(async () => { await t?.close(); });
+
+describe('BackGroup', () => {
+  it('adds, lists, renames (keeping the id) and deletes a group; the spec\'s singular fields are comma-joined', async () => {
+    const added = await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '东南亚组', crossBorderSites: ['MY', 'SG'], nativeSites: ['TW'], abroadWarehouses: [], groupPersonnels: [member.userId], isOk: true,
+    });
+    expect(added.status, JSON.stringify(added.body.error)).toBe(200);
+    const group = added.body.result;
+    expect(group).toMatchObject({
+      id: expect.any(Number), groupName: '东南亚组', tenantId: 1, isOk: true, crossBorderSites: ['MY', 'SG'], crossBorderSite: 'MY,SG',
+      nativeSites: ['TW'], nativeSite: 'TW', abroadWarehouses: [], abroadWarehouse: '', groupPersonnels: [member.userId], groupPersonnel: String(member.userId),
+      lastModificationTime: null,
+    });
+    const renamed = await call(t.app, 'POST', G('UpdateGroupName'), admin, { id: group.id, groupName: '东南亚一组' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.result).toMatchObject({ id: group.id, groupName: '东南亚一组', crossBorderSites: ['MY', 'SG'] });
+    expect(renamed.body.result.lastModificationTime).not.toBeNull();
+    const list = await call(t.app, 'GET', G('GetAllList'), admin);
+    expect(list.body.result.map((g: { id: number; groupName: string }) => [g.id, g.groupName])).toEqual([[group.id, '东南亚一组']]);
+    expect((await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id })).status).toBe(200);
+    expect((await call(t.app, 'GET', G('GetAllList'), admin)).body.result).toEqual([]);
+    expect((await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id })).status).toBe(404);
+    expect((await call(t.app, 'POST', G('UpdateGroupName'), admin, { id: group.id, groupName: 'x' })).status).toBe(404);
+  });
+
+  it('refuses unknown sites, mainland or unknown warehouses, sellers as members and a taken name', async () => {
+    const base = { groupName: '校验组', crossBorderSites: ['TW'], nativeSites: [], abroadWarehouses: [], groupPersonnels: [], isOk: true };
+    const badSite = await call(t.app, 'POST', G('AddGroup'), admin, { ...base, crossBorderSites: ['XX'] });
+    expect(badSite.status).toBe(400);
+    expect(badSite.body.error!.validationErrors![0]!.members[0]).toMatch(/^crossBorderSites/);
+    const mainland = await call(t.app, 'POST', G('AddGroup'), admin, { ...base, abroadWarehouses: [warehouseId] });
+    expect(mainland.status).toBe(400);
+    expect(mainland.body.error!.validationErrors![0]!.members).toEqual(['abroadWarehouses']);
+    const sellerMember = await call(t.app, 'POST', G('AddGroup'), admin, { ...base, groupPersonnels: [seller.userId] });
+    expect(sellerMember.status).toBe(400);
+    expect(sellerMember.body.error!.validationErrors![0]!.members).toEqual(['groupPersonnels']);
+    const first = await call(t.app, 'POST', G('AddGroup'), admin, base);
+    expect(first.status).toBe(200);
+    const again = await call(t.app, 'POST', G('AddGroup'), admin, base);
+    expect(again.status).toBe(409);
+    expect((await call(t.app, 'GET', G('GetAllList'), admin)).body.result).toHaveLength(1);
+    await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: first.body.result.id });
+  });
+
+  it('is the staff\'s: a seller gets 403 on every action', async () => {
+    expect((await call(t.app, 'GET', G('GetAllList'), seller)).status).toBe(403);
+    expect((await call(t.app, 'POST', G('AddGroup'), seller, { groupName: '卖家组' })).status).toBe(403);
+    expect((await call(t.app, 'POST', G('UpdateGroupName'), seller, { id: 1, groupName: 'x' })).status).toBe(403);
+    expect((await call(t.app, 'GET', G('DeleteGroup'), seller, { groupId: 1 })).status).toBe(403);
+  });
+});
+
+describe('data scope', () => {
+  it('a TW group member lists only the TW order, the MY detail is 404, admin sees both; deleting the group gives both back', async () => {
+    const both = [twOrder.id, myOrder.id].sort((a, b) => a - b);
+    expect(await orderIds(member)).toEqual(both);
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '台湾组', crossBorderSites: ['TW'], nativeSites: [], abroadWarehouses: [], groupPersonnels: [member.userId, manager.userId], isOk: true,
+    })).body.result;
+    expect(await orderIds(member)).toEqual([twOrder.id]);
+    expect((await orderInfo(member, twOrder.id)).status).toBe(200);
+    expect((await orderInfo(member, myOrder.id)).status).toBe(404);
+    // The export too: it reads in a transaction of its own, which carries the same scope.
+    const exported = await exportedCells(member);
+    expect(exported).toContain(twOrder.tradeNo);
+    expect(exported).not.toContain(myOrder.tradeNo);
+    expect(await exportedCells(admin)).toEqual(expect.arrayContaining([twOrder.tradeNo, myOrder.tradeNo]));
+    expect(await orderIds(admin)).toEqual(both);
+    // warehouse.Manages lifts the scope even inside the group.
+    expect(await orderIds(manager)).toEqual(both);
+    // Renaming changes nothing about the scope.
+    await call(t.app, 'POST', G('UpdateGroupName'), admin, { id: group.id, groupName: '台湾小组' });
+    expect(await orderIds(member)).toEqual([twOrder.id]);
+    await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    expect(await orderIds(member)).toEqual(both);
+    expect((await orderInfo(member, myOrder.id)).status).toBe(200);
+  });
+
+  it('a disabled group (isOk false) scopes nobody', async () => {
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '停用组', crossBorderSites: ['TW'], groupPersonnels: [member.userId], isOk: false,
+    })).body.result;
+    expect(await orderIds(member)).toEqual([twOrder.id, myOrder.id].sort((a, b) => a - b));
+    await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+  });
+
+  it('overseas warehouses narrow warehouse data: orders at another overseas warehouse are hidden, mainland ones stay', async () => {
+    const addWarehouse = async (name: string) => {
+      const res = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: name, kind: 2, site: 'MY' });
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      return res.body.result.id as number;
+    };
+    const mine = await addWarehouse('吉隆坡一仓');
+    const other = await addWarehouse('吉隆坡二仓');
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '海外组', crossBorderSites: ['TW', 'MY'], abroadWarehouses: [mine], groupPersonnels: [member.userId],
+    })).body.result;
+    // Orders written straight into the table: whichever screen made them, the scope reads the warehouse column.
+    await t.database.root.execute(`update orders set warehouse_info_id = ${other} where id = ${myOrder.id}`);
+    try {
+      expect(await orderIds(member)).toEqual([twOrder.id]);
+      await t.database.root.execute(`update orders set warehouse_info_id = ${mine} where id = ${myOrder.id}`);
+      expect(await orderIds(member)).toEqual([twOrder.id, myOrder.id].sort((a, b) => a - b));
+      // The other overseas warehouse is not his: not listed, and a scan there is refused (400), not a 500.
+      const listed = (who: Caller) => call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), who, { maxResultCount: 100 })
+        .then((r) => (r.body.result.items as { id: number }[]).map((w) => w.id));
+      expect(await listed(member)).toEqual(expect.arrayContaining([warehouseId, mine]));
+      expect(await listed(member)).not.toContain(other);
+      expect(await listed(admin)).toContain(other);
+      const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: 'SCOPE-OTHER-1', warehouseInfoId: other });
+      expect(scan.status).toBe(400);
+      expect(scan.body.error!.validationErrors![0]!.members).toEqual(['warehouseInfoId']);
+    } finally {
+      await t.database.root.execute(`update orders set warehouse_info_id = ${warehouseId} where id = ${myOrder.id}`);
+      await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    }
+  });
+
+  it('as a matrix over the registry: no staff GET list answers a scoped member a row of another site', async () => {
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '矩阵组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
+    })).body.result;
+    try {
+      const actions = Object.values(services as Record<string, ServiceDef>).flatMap((service) =>
+        Object.entries(service.actions).map(([key, def]) => ({ service, key, def: def as ActionDef })))
+        // The member's own actions: warehouse.Manages would lift his scope, so its actions are not his.
+        .filter(({ service, def }) => def.method === 'GET' && !def.file && sideOf(service.name, def.permission) === USER_TYPE.staff
+          && def.permission !== 'warehouse.Manages')
+        // Lists: actions whose input needs nothing (paging and filters are optional).
+        .filter(({ def }) => def.input.safeParse({}).success);
+      expect(actions.length).toBeGreaterThan(10);
+      const checked: string[] = [];
+      const answered: string[] = [];
+      for (const { service, key } of actions) {
+        const [asMember, asAdmin] = await Promise.all([member, admin].map((who) => call(t.app, 'GET', actionUrl(service, key), who)));
+        const label = `${service.name}.${key}`;
+        if (asAdmin.status !== 200) continue;
+        answered.push(label);
+        expect(asMember.status, label).toBe(asAdmin.status);
+        const rowsOf = (result: unknown): Record<string, unknown>[] =>
+          Array.isArray(result) ? result : Array.isArray((result as { items?: unknown })?.items) ? (result as { items: Record<string, unknown>[] }).items : [];
+        const memberRows = rowsOf(asMember.body.result).filter((r) => r && typeof r === 'object' && 'site' in r);
+        const adminRows = rowsOf(asAdmin.body.result).filter((r) => r && typeof r === 'object' && 'site' in r);
+        expect(memberRows.filter((r) => r.site !== 'TW' && r.site !== null), label).toEqual([]);
+        if (adminRows.some((r) => r.site === 'MY')) checked.push(label);
+      }
+      // The matrix saw lists where admin had an MY row the member did not.
+      expect(answered.length).toBeGreaterThan(10);
+      expect(checked).toEqual(expect.arrayContaining(['BackOrder.getOrderList']));
+    } finally {
+      await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    }
+  });
+
+  it('hides rows, not the warehouse: a scoped member takes the next free slot and a scan moves another site\'s order', async () => {
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '现场组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
+    })).body.result;
+    try {
+      const arrive = (who: Caller, tradeNo: string) => call(t.app, 'POST', `${svc('BackOrder', 'ArriveWarehouse')}?tradeNo=${tradeNo}`, who);
+      const my = await arrive(admin, myOrder.tradeNo);
+      expect(my.status, JSON.stringify(my.body.error)).toBe(200);
+      expect((await arrive(member, myOrder.tradeNo)).status).toBe(404);
+      // The MY order's slot is hidden from the member but still taken: his order gets another one.
+      const tw = await arrive(member, twOrder.tradeNo);
+      expect(tw.status, JSON.stringify(tw.body.error)).toBe(200);
+      expect(tw.body.result.shelfNumber).toMatch(/^H\d{4}$/);
+      expect(tw.body.result.shelfNumber).not.toBe(my.body.result.shelfNumber);
+
+      // A parcel of an MY order scanned by the TW member: signed, and its order moves on with a slot.
+      const input = buildOrder(myStoreId, warehouseId, { site: 'MY' });
+      const order = await createOrder(t.app, seller, input);
+      const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: warehouseId });
+      expect(scan.status, JSON.stringify(scan.body.error)).toBe(200);
+      const detail = (await orderInfo(admin, order.id)).body.result;
+      expect(detail.packageStatus).not.toBe(order.packageStatus);
+      expect(detail.shelfNumber).toMatch(/^H\d{4}$/);
+      expect([my.body.result.shelfNumber, tw.body.result.shelfNumber]).not.toContain(detail.shelfNumber);
+    } finally {
+      await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    }
+  });
+});
