@@ -133,6 +133,40 @@ describe('StatisticalRecords', () => {
     expect(idleOwn.body.result).toEqual([]);
   });
 
+  it('answers closed days from the day rollup with the same figures, computed once from the audit rows and flows', async () => {
+    const { seller } = await newSeller();
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000);
+    const day = shanghaiDay(threeDaysAgo);
+    const at = threeDaysAgo.toISOString();
+    await t.database.root.execute(sql`insert into order_operates (tenant_id, entity, entity_id, trade_no, action, user_id, user_name, creation_time) values
+      (1, 'parcel', 900001, null, 'signIn', ${admin.userId!}, 'admin', ${at}), (1, 'parcel', 900002, null, 'signIn', ${admin.userId!}, 'admin', ${at}),
+      (1, 'order', 900003, 'CB26010100001', 'packed', ${admin.userId!}, 'admin', ${at}),
+      (1, 'order', 900003, 'CB26010100001', 'packed', ${admin.userId!}, 'admin', ${at}),
+      (1, 'order', 900004, 'ST26010100002', 'packed', ${admin.userId!}, 'admin', ${at}),
+      (1, 'parcel', 900005, null, 'edit', ${admin.userId!}, 'admin', ${at})`);
+    await t.database.root.execute(sql`insert into account_flows (tenant_id, user_id, user_code, channel, incurred_cents, balance_cents, ref, creation_time) values
+      (1, ${seller.userId}, ${seller.userCode}, 3, -1234, 0, 'bench:a', ${at}), (1, ${seller.userId}, ${seller.userCode}, 3, -1, 0, 'bench:b', ${at}),
+      (1, ${seller.userId}, ${seller.userCode}, 2, 5000, 0, 'bench:c', ${at})`);
+    const range = { startTime: shanghaiDay(new Date(Date.now() - 5 * 86_400_000)), endTime: today };
+    const read = async () => ({
+      signIns: (await call(t.app, 'GET', stat('GetSignForLogisticsStatisticalList'), admin, range)).body.result,
+      packed: (await call(t.app, 'GET', stat('GetPackedPackNumsList'), admin, range)).body.result,
+      stock: (await call(t.app, 'GET', stat('GetStockPackedPackNumsList'), admin, range)).body.result,
+      flows: (await call(t.app, 'GET', stat('GetStatisticalConsumptionFlowList'), admin, { ...range, userCode: seller.userCode })).body.result,
+      own: (await call(t.app, 'GET', stat('GetStatisticalConsumptionFlowListByUserId'), seller, range)).body.result,
+    });
+    const first = await read();
+    expect(first.signIns).toContainEqual({ signForTime: day, signUserName: 'admin', signForNums: 2 });
+    expect(first.signIns).toContainEqual({ signForTime: today, signUserName: 'admin', signForNums: 3 });
+    expect(first.packed.items).toContainEqual({ packedTime: day, packedOrderNums: 1, packedUserName: 'admin' });
+    expect(first.stock.items).toContainEqual({ packedTime: day, packedOrderNums: 1, packedUserName: 'admin' });
+    expect(first.flows).toEqual([{ userCode: seller.userCode, channel: 2, incurredAmount: 50 }, { userCode: seller.userCode, channel: 3, incurredAmount: -12.35 }]);
+    expect(first.own).toEqual([{ incurredTime: day, channel: 2, incurredAmount: 50 }, { incurredTime: day, channel: 3, incurredAmount: -12.35 }]);
+    const rolled = await t.database.root.execute(sql`select count(*)::int as n from statistic_days where tenant_id = 1 and day = ${day}::date`);
+    expect((rolled as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    expect(await read()).toEqual(first);
+  });
+
   it('refuses sellers on staff statistics and bad ranges with 400 naming the field', async () => {
     const { seller } = await newSeller();
     for (const action of ['GetSignForLogisticsStatisticalList', 'GetPackedPackNumsList', 'GetStockPackedPackNumsList',

@@ -10,3 +10,4 @@ export * from './fees.ts';
 export * from './mainland-package.ts';
 export * from './courier.ts';
 export * from './rejections.ts';
+export * from './statistics.ts';

@@ -7,39 +7,39 @@ import { implement, requireUser } from '../../framework.ts';
 import { TIME_ZONE } from '../configuration/service.ts';
 import * as repo from './repository.ts';
 
-/** Stock orders' trade numbers start with ST (DOMAIN §0); their packing counts only in the stock statistic. */
-const STOCK_PREFIX = 'ST';
-
 type Range = { startTime: string; endTime: string };
 const zoned = (r: Range): repo.DayRange => ({ startTime: r.startTime, endTime: r.endTime, timeZone: TIME_ZONE });
 
 /** Parcels signed in per day and signer: one audit row per real sign-in (a rescan answered ALREADY writes none). */
-export async function signInStatistic(tx: Db, r: Range) {
-  const rows = await repo.auditPerDayAndUser(tx, { entity: 'parcel', action: STATISTIC_AUDIT_ACTIONS.signIn }, zoned(r), false);
+export async function signInStatistic(tx: Db, r: Range, now = new Date()) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.signIn, distinctEntities: false }, zoned(r), now);
   return rows.map((x) => ({ signForTime: x.day, signUserName: x.userName, signForNums: x.count }));
 }
 
-/** Orders packed per day and packer; stock orders only when stock is true, and never otherwise. */
-export async function packedStatistic(tx: Db, r: Range, stock: boolean) {
-  const tradeNoPrefix = stock ? { is: STOCK_PREFIX } : { isNot: STOCK_PREFIX };
-  const rows = await repo.auditPerDayAndUser(tx, { entity: 'order', action: STATISTIC_AUDIT_ACTIONS.packed, tradeNoPrefix }, zoned(r), true);
+/** Orders packed per day and packer; stock orders (ST…) only when stock is true, and never otherwise. */
+export async function packedStatistic(tx: Db, r: Range, stock: boolean, now = new Date()) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.packed, stock, distinctEntities: true }, zoned(r), now);
   const items = rows.map((x) => ({ packedTime: x.day, packedOrderNums: x.count, packedUserName: x.userName }));
   return { totalCount: items.length, items };
 }
 
-export async function shelvedStatistic(tx: Db, r: Range) {
-  const rows = await repo.auditPerDayAndUser(tx, { entity: 'stock', action: STATISTIC_AUDIT_ACTIONS.shelve }, zoned(r), false);
+export async function shelvedStatistic(tx: Db, r: Range, now = new Date()) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.shelve, distinctEntities: false }, zoned(r), now);
   return rows.map((x) => ({ storeTime: x.day, storeCount: x.count, userName: x.userName }));
 }
 
-export async function consumptionStatistic(tx: Db, r: Range & { userCode?: string | undefined }) {
-  const rows = await repo.flowSumsPerSellerAndChannel(tx, zoned(r), r.userCode);
-  return rows.map((x) => ({ userCode: x.userCode, channel: x.channel, incurredAmount: centsToPoints(Number(x.cents)) }));
+/** Per seller and channel over the range; a seller without flows has no row. */
+export async function consumptionStatistic(tx: Db, r: Range & { userCode?: string | undefined }, now = new Date()) {
+  const rows = await repo.flowSums(tx, zoned(r), now, { userCode: r.userCode, perDay: false });
+  return rows.sort((a, b) => repo.compare(a.userCode, b.userCode) || a.channel - b.channel)
+    .map((x) => ({ userCode: x.userCode, channel: x.channel, incurredAmount: centsToPoints(x.cents) }));
 }
 
-export async function ownConsumptionStatistic(tx: Db, userId: number, r: Range) {
-  const rows = await repo.flowSumsPerDayAndChannel(tx, userId, zoned(r));
-  return rows.map((x) => ({ incurredTime: x.day, channel: x.channel, incurredAmount: centsToPoints(Number(x.cents)) }));
+/** One seller's own, per day and channel. */
+export async function ownConsumptionStatistic(tx: Db, userId: number, r: Range, now = new Date()) {
+  const rows = await repo.flowSums(tx, zoned(r), now, { userId, perDay: true });
+  return rows.sort((a, b) => repo.compare(a.day!, b.day!) || a.channel - b.channel)
+    .map((x) => ({ incurredTime: x.day!, channel: x.channel, incurredAmount: centsToPoints(x.cents) }));
 }
 
 export const statisticalRecordsService = implement(statisticalRecords, () => ({
