@@ -183,3 +183,30 @@ describe('StatisticalRecords', () => {
     expect(tooLong.status).toBe(400);
   });
 });
+
+describe('statistics exports', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => t?.close());
+
+  it('gives each statistic as an xlsx to its holders and refuses a seller the staff ones', async () => {
+    const admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const seller = await registerSeller(t.app, 1);
+    const today = shanghaiDay(new Date());
+    const q = `startTime=${today}&endTime=${today}`;
+    const get = (path: string, who: Caller) => t.app.inject({
+      method: 'GET', url: `/api/File/${path}?${q}`, headers: { authorization: `Bearer ${who.token}`, 'abp.tenantid': '1' },
+    });
+    for (const path of ['GetSignForStatisticalExport', 'GetPackedStatisticalExport', 'GetStockPackedStatisticalExport',
+      'GetProductStoreStatisticalExport', 'GetConsumptionFlowStatisticalExport']) {
+      const res = await get(path, admin);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+      expect((await get(path, seller)).statusCode, path).toBe(403);
+    }
+    const own = await get('GetOwnConsumptionFlowStatisticalExport', seller);
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
