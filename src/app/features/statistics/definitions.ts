@@ -8,7 +8,9 @@ import type { ChartData } from './statistic-chart.tsx';
 import type { StatisticDef } from './statistic-page.tsx';
 
 /** Rows → one bar group per x value with a number per series (stacked), series in first-seen order. */
-export function pivot<Row>(rows: Row[], x: { key: string; of: (r: Row) => string }, seriesOf: (r: Row) => string, valueOf: (r: Row) => number): ChartData {
+export function pivot<Row>(
+  rows: Row[], x: { key: string; of: (r: Row) => string }, seriesOf: (r: Row) => string, valueOf: (r: Row) => number,
+): ChartData {
   const groups = new Map<string, Record<string, string | number>>();
   const series: string[] = [];
   for (const r of rows) {

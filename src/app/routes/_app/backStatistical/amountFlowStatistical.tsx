@@ -7,7 +7,9 @@ import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/backStatistical/amountFlowStatistical')({
   validateSearch: statisticSearch,
-  staticData: { title: '消费统计', permission: 'Statistical.Manages', side: 'staff', menu: { group: 'statistics', order: 5, icon: 'chart-bar' } },
+  staticData: {
+    title: '消费统计', permission: 'Statistical.Manages', side: 'staff', menu: { group: 'statistics', order: 5, icon: 'chart-bar' },
+  },
   component: StatisticRoute,
 });
 
@@ -15,5 +17,7 @@ function StatisticRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const auth = useAuth();
-  return <StatisticPage def={consumptionStatistic} search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
+  return (
+    <StatisticPage def={consumptionStatistic} search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />
+  );
 }
