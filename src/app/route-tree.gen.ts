@@ -17,6 +17,7 @@ import { Route as AppFloorRouteImport } from './routes/_app/floor'
 import { Route as FrontauthorizationCancelRouteImport } from './routes/frontauthorization/cancel'
 import { Route as FrontauthorizationSuccessRouteImport } from './routes/frontauthorization/success'
 import { Route as AppAmountAmountListRouteImport } from './routes/_app/amount/amountList'
+import { Route as AppAmountFontamountFlowStatisticalRouteImport } from './routes/_app/amount/fontamountFlowStatistical'
 import { Route as AppAmountRechargeRouteImport } from './routes/_app/amount/recharge'
 import { Route as AppBackAbnormalreceivingorderRouteImport } from './routes/_app/back/abnormalreceivingorder'
 import { Route as AppBackBackOrderListRouteImport } from './routes/_app/back/backOrderList'
@@ -30,6 +31,11 @@ import { Route as AppBackOrderOperateListRouteImport } from './routes/_app/back/
 import { Route as AppBackPackStationRouteImport } from './routes/_app/back/packStation'
 import { Route as AppBackReturnrejectionRouteImport } from './routes/_app/back/returnrejection'
 import { Route as AppBackSignlogisticsListRouteImport } from './routes/_app/back/signlogisticsList'
+import { Route as AppBackStatisticalAmountFlowStatisticalRouteImport } from './routes/_app/backStatistical/amountFlowStatistical'
+import { Route as AppBackStatisticalBackproductstorestatisticalRouteImport } from './routes/_app/backStatistical/backproductstorestatistical'
+import { Route as AppBackStatisticalPackstatisticalRouteImport } from './routes/_app/backStatistical/packstatistical'
+import { Route as AppBackStatisticalSignforLogisticsStatisticalRouteImport } from './routes/_app/backStatistical/signforLogisticsStatistical'
+import { Route as AppBackStatisticalStockpackstatisticalRouteImport } from './routes/_app/backStatistical/stockpackstatistical'
 import { Route as AppBackurgentBackurgentorderlistRouteImport } from './routes/_app/backurgent/backurgentorderlist'
 import { Route as AppCourierCourierExpressDeliveryCreateRouteImport } from './routes/_app/courier/courierExpressDeliveryCreate'
 import { Route as AppCourierCourierExpressDeliveryListRouteImport } from './routes/_app/courier/courierExpressDeliveryList'
@@ -96,6 +102,12 @@ const AppAmountAmountListRoute = AppAmountAmountListRouteImport.update({
   path: '/amount/amountList',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAmountFontamountFlowStatisticalRoute =
+  AppAmountFontamountFlowStatisticalRouteImport.update({
+    id: '/amount/fontamountFlowStatistical',
+    path: '/amount/fontamountFlowStatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppAmountRechargeRoute = AppAmountRechargeRouteImport.update({
   id: '/amount/recharge',
   path: '/amount/recharge',
@@ -163,6 +175,36 @@ const AppBackSignlogisticsListRoute =
   AppBackSignlogisticsListRouteImport.update({
     id: '/back/signlogisticsList',
     path: '/back/signlogisticsList',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackStatisticalAmountFlowStatisticalRoute =
+  AppBackStatisticalAmountFlowStatisticalRouteImport.update({
+    id: '/backStatistical/amountFlowStatistical',
+    path: '/backStatistical/amountFlowStatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackStatisticalBackproductstorestatisticalRoute =
+  AppBackStatisticalBackproductstorestatisticalRouteImport.update({
+    id: '/backStatistical/backproductstorestatistical',
+    path: '/backStatistical/backproductstorestatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackStatisticalPackstatisticalRoute =
+  AppBackStatisticalPackstatisticalRouteImport.update({
+    id: '/backStatistical/packstatistical',
+    path: '/backStatistical/packstatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackStatisticalSignforLogisticsStatisticalRoute =
+  AppBackStatisticalSignforLogisticsStatisticalRouteImport.update({
+    id: '/backStatistical/signforLogisticsStatistical',
+    path: '/backStatistical/signforLogisticsStatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackStatisticalStockpackstatisticalRoute =
+  AppBackStatisticalStockpackstatisticalRouteImport.update({
+    id: '/backStatistical/stockpackstatistical',
+    path: '/backStatistical/stockpackstatistical',
     getParentRoute: () => AppRoute,
   } as any)
 const AppBackurgentBackurgentorderlistRoute =
@@ -310,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
   '/amount/amountList': typeof AppAmountAmountListRoute
+  '/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
@@ -323,6 +366,11 @@ export interface FileRoutesByFullPath {
   '/back/packStation': typeof AppBackPackStationRoute
   '/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
+  '/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
+  '/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
+  '/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
+  '/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -356,6 +404,7 @@ export interface FileRoutesByTo {
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
   '/amount/amountList': typeof AppAmountAmountListRoute
+  '/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/amount/recharge': typeof AppAmountRechargeRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
@@ -369,6 +418,11 @@ export interface FileRoutesByTo {
   '/back/packStation': typeof AppBackPackStationRoute
   '/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
+  '/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
+  '/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
+  '/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
+  '/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -404,6 +458,7 @@ export interface FileRoutesById {
   '/frontauthorization/cancel': typeof FrontauthorizationCancelRoute
   '/frontauthorization/success': typeof FrontauthorizationSuccessRoute
   '/_app/amount/amountList': typeof AppAmountAmountListRoute
+  '/_app/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/_app/amount/recharge': typeof AppAmountRechargeRoute
   '/_app/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
   '/_app/back/backOrderList': typeof AppBackBackOrderListRoute
@@ -417,6 +472,11 @@ export interface FileRoutesById {
   '/_app/back/packStation': typeof AppBackPackStationRoute
   '/_app/back/returnrejection': typeof AppBackReturnrejectionRoute
   '/_app/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/_app/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
+  '/_app/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
+  '/_app/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
+  '/_app/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
+  '/_app/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
   '/_app/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/_app/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/_app/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -452,6 +512,7 @@ export interface FileRouteTypes {
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
     | '/amount/amountList'
+    | '/amount/fontamountFlowStatistical'
     | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
@@ -465,6 +526,11 @@ export interface FileRouteTypes {
     | '/back/packStation'
     | '/back/returnrejection'
     | '/back/signlogisticsList'
+    | '/backStatistical/amountFlowStatistical'
+    | '/backStatistical/backproductstorestatistical'
+    | '/backStatistical/packstatistical'
+    | '/backStatistical/signforLogisticsStatistical'
+    | '/backStatistical/stockpackstatistical'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
@@ -498,6 +564,7 @@ export interface FileRouteTypes {
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
     | '/amount/amountList'
+    | '/amount/fontamountFlowStatistical'
     | '/amount/recharge'
     | '/back/abnormalreceivingorder'
     | '/back/backOrderList'
@@ -511,6 +578,11 @@ export interface FileRouteTypes {
     | '/back/packStation'
     | '/back/returnrejection'
     | '/back/signlogisticsList'
+    | '/backStatistical/amountFlowStatistical'
+    | '/backStatistical/backproductstorestatistical'
+    | '/backStatistical/packstatistical'
+    | '/backStatistical/signforLogisticsStatistical'
+    | '/backStatistical/stockpackstatistical'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
@@ -545,6 +617,7 @@ export interface FileRouteTypes {
     | '/frontauthorization/cancel'
     | '/frontauthorization/success'
     | '/_app/amount/amountList'
+    | '/_app/amount/fontamountFlowStatistical'
     | '/_app/amount/recharge'
     | '/_app/back/abnormalreceivingorder'
     | '/_app/back/backOrderList'
@@ -558,6 +631,11 @@ export interface FileRouteTypes {
     | '/_app/back/packStation'
     | '/_app/back/returnrejection'
     | '/_app/back/signlogisticsList'
+    | '/_app/backStatistical/amountFlowStatistical'
+    | '/_app/backStatistical/backproductstorestatistical'
+    | '/_app/backStatistical/packstatistical'
+    | '/_app/backStatistical/signforLogisticsStatistical'
+    | '/_app/backStatistical/stockpackstatistical'
     | '/_app/backurgent/backurgentorderlist'
     | '/_app/courier/courierExpressDeliveryCreate'
     | '/_app/courier/courierExpressDeliveryList'
@@ -650,6 +728,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAmountAmountListRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/amount/fontamountFlowStatistical': {
+      id: '/_app/amount/fontamountFlowStatistical'
+      path: '/amount/fontamountFlowStatistical'
+      fullPath: '/amount/fontamountFlowStatistical'
+      preLoaderRoute: typeof AppAmountFontamountFlowStatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/amount/recharge': {
       id: '/_app/amount/recharge'
       path: '/amount/recharge'
@@ -739,6 +824,41 @@ declare module '@tanstack/react-router' {
       path: '/back/signlogisticsList'
       fullPath: '/back/signlogisticsList'
       preLoaderRoute: typeof AppBackSignlogisticsListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backStatistical/amountFlowStatistical': {
+      id: '/_app/backStatistical/amountFlowStatistical'
+      path: '/backStatistical/amountFlowStatistical'
+      fullPath: '/backStatistical/amountFlowStatistical'
+      preLoaderRoute: typeof AppBackStatisticalAmountFlowStatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backStatistical/backproductstorestatistical': {
+      id: '/_app/backStatistical/backproductstorestatistical'
+      path: '/backStatistical/backproductstorestatistical'
+      fullPath: '/backStatistical/backproductstorestatistical'
+      preLoaderRoute: typeof AppBackStatisticalBackproductstorestatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backStatistical/packstatistical': {
+      id: '/_app/backStatistical/packstatistical'
+      path: '/backStatistical/packstatistical'
+      fullPath: '/backStatistical/packstatistical'
+      preLoaderRoute: typeof AppBackStatisticalPackstatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backStatistical/signforLogisticsStatistical': {
+      id: '/_app/backStatistical/signforLogisticsStatistical'
+      path: '/backStatistical/signforLogisticsStatistical'
+      fullPath: '/backStatistical/signforLogisticsStatistical'
+      preLoaderRoute: typeof AppBackStatisticalSignforLogisticsStatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backStatistical/stockpackstatistical': {
+      id: '/_app/backStatistical/stockpackstatistical'
+      path: '/backStatistical/stockpackstatistical'
+      fullPath: '/backStatistical/stockpackstatistical'
+      preLoaderRoute: typeof AppBackStatisticalStockpackstatisticalRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/backurgent/backurgentorderlist': {
@@ -916,6 +1036,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppFloorRoute: typeof AppFloorRoute
   AppAmountAmountListRoute: typeof AppAmountAmountListRoute
+  AppAmountFontamountFlowStatisticalRoute: typeof AppAmountFontamountFlowStatisticalRoute
   AppAmountRechargeRoute: typeof AppAmountRechargeRoute
   AppBackAbnormalreceivingorderRoute: typeof AppBackAbnormalreceivingorderRoute
   AppBackBackOrderListRoute: typeof AppBackBackOrderListRoute
@@ -929,6 +1050,11 @@ interface AppRouteChildren {
   AppBackPackStationRoute: typeof AppBackPackStationRoute
   AppBackReturnrejectionRoute: typeof AppBackReturnrejectionRoute
   AppBackSignlogisticsListRoute: typeof AppBackSignlogisticsListRoute
+  AppBackStatisticalAmountFlowStatisticalRoute: typeof AppBackStatisticalAmountFlowStatisticalRoute
+  AppBackStatisticalBackproductstorestatisticalRoute: typeof AppBackStatisticalBackproductstorestatisticalRoute
+  AppBackStatisticalPackstatisticalRoute: typeof AppBackStatisticalPackstatisticalRoute
+  AppBackStatisticalSignforLogisticsStatisticalRoute: typeof AppBackStatisticalSignforLogisticsStatisticalRoute
+  AppBackStatisticalStockpackstatisticalRoute: typeof AppBackStatisticalStockpackstatisticalRoute
   AppBackurgentBackurgentorderlistRoute: typeof AppBackurgentBackurgentorderlistRoute
   AppCourierCourierExpressDeliveryCreateRoute: typeof AppCourierCourierExpressDeliveryCreateRoute
   AppCourierCourierExpressDeliveryListRoute: typeof AppCourierCourierExpressDeliveryListRoute
@@ -959,6 +1085,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppFloorRoute: AppFloorRoute,
   AppAmountAmountListRoute: AppAmountAmountListRoute,
+  AppAmountFontamountFlowStatisticalRoute:
+    AppAmountFontamountFlowStatisticalRoute,
   AppAmountRechargeRoute: AppAmountRechargeRoute,
   AppBackAbnormalreceivingorderRoute: AppBackAbnormalreceivingorderRoute,
   AppBackBackOrderListRoute: AppBackBackOrderListRoute,
@@ -972,6 +1100,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppBackPackStationRoute: AppBackPackStationRoute,
   AppBackReturnrejectionRoute: AppBackReturnrejectionRoute,
   AppBackSignlogisticsListRoute: AppBackSignlogisticsListRoute,
+  AppBackStatisticalAmountFlowStatisticalRoute:
+    AppBackStatisticalAmountFlowStatisticalRoute,
+  AppBackStatisticalBackproductstorestatisticalRoute:
+    AppBackStatisticalBackproductstorestatisticalRoute,
+  AppBackStatisticalPackstatisticalRoute:
+    AppBackStatisticalPackstatisticalRoute,
+  AppBackStatisticalSignforLogisticsStatisticalRoute:
+    AppBackStatisticalSignforLogisticsStatisticalRoute,
+  AppBackStatisticalStockpackstatisticalRoute:
+    AppBackStatisticalStockpackstatisticalRoute,
   AppBackurgentBackurgentorderlistRoute: AppBackurgentBackurgentorderlistRoute,
   AppCourierCourierExpressDeliveryCreateRoute:
     AppCourierCourierExpressDeliveryCreateRoute,

@@ -11,6 +11,8 @@
 //      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
 //      the floor routes, Lighthouse mobile on /floor, wedge scan → verdict; knobs BENCH_FLOOR_*)
+//   7. (issue 18) `statistics`: each StatisticalRecords action over a year of bulk-loaded audit rows and
+//      flows on PostgreSQL — tests/bench/statistics.ts (knobs BENCH_STATS_*)
 //
 // Everything runs against 127.0.0.1 only. The server is spawned as `npm start` runs it — the esbuild
 // bundle, `node dist-server/main.js` — directly (not through npm), so the child's pid is the server's
@@ -24,7 +26,7 @@
 //   BENCH_CONCURRENCY   requests in flight                   (default 20)
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
-//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,signin,bundle,floor
+//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,signin,bundle,floor,statistics
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -693,6 +695,12 @@ async function main(): Promise<void> {
     await benchScan({
       pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row,
       note: (text) => notes.push(text), log, isAborted: () => aborted,
+    });
+  });
+  await section('statistics', async () => {
+    const { benchStatistics } = await import('./statistics.ts');
+    await benchStatistics({
+      pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log,
     });
   });
   await section('signin', async () => {

@@ -62,7 +62,7 @@ const verdict = (p95: number, target: number) => (Number.isNaN(p95) ? '' : p95 <
 
 interface Reply { status: number; body: string }
 
-function request(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
+export function request(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = http.request(
@@ -81,7 +81,7 @@ function request(agent: http.Agent, port: number, method: string, urlPath: strin
   });
 }
 
-function envelope<T>(r: Reply, what: string): T {
+export function envelope<T>(r: Reply, what: string): T {
   let parsed: { success?: boolean; result?: T; error?: { message?: string; details?: string | null } | null };
   try { parsed = JSON.parse(r.body) as typeof parsed; } catch { throw new Error(`${what}: HTTP ${r.status}, not JSON: ${r.body.slice(0, 200)}`); }
   if (r.status !== 200 || !parsed.success) throw new Error(`${what}: HTTP ${r.status} ${parsed.error?.message ?? ''} ${parsed.error?.details ?? ''}`.trim());
@@ -251,19 +251,24 @@ const planSummary = (plan: string) => plan.split('\n').filter((l) => !/^\s*(Buff
 
 // ───────────────────────────── the section ─────────────────────────────
 
-export async function benchScan(d: ScanDeps): Promise<void> {
-  const name = `hc_scan_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: d.pgUrl });
+/** A fresh database on the bench's PostgreSQL server, remembered in `databases` so run.ts drops it. */
+export async function createBenchDatabase(pgUrl: string, databases: Set<string>, prefix: string): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
   try {
     await admin.query(`create database ${name}`);
-    d.databases.add(name);
+    databases.add(name);
   } finally {
     await admin.end();
   }
-  const u = new URL(d.pgUrl);
+  const u = new URL(pgUrl);
   u.pathname = `/${name}`;
-  const dbUrl = u.toString();
+  return { name, url: u.toString() };
+}
+
+export async function benchScan(d: ScanDeps): Promise<void> {
+  const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end)`);
 

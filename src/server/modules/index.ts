@@ -20,6 +20,7 @@ import { courierCompanyService, courierExpressDeliveryService } from './courier/
 import { backExpressRejectionReturnService, expressRejectionService } from './rejections/service.ts';
 import { fileService } from './file-actions/service.ts';
 import { backGroupService } from './groups/service.ts';
+import { statisticalRecordsService } from './statistics/service.ts';
 
 /** BackOrder: the order module's actions, and bagging a mainland order from mainland-package (which depends on orders). */
 const backOrderService = implement(backOrder, (deps) => ({ ...backOrderHandlers(deps), editInterNationalShipment }));
@@ -33,4 +34,5 @@ export const implementations: readonly ServiceImplementation[] = [
   warehouseCityService, warehouseInfoService, backOrderService, notificationService,
   backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,
   frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService, fileService, backGroupService,
+  statisticalRecordsService,
 ] as unknown as readonly ServiceImplementation[];

@@ -8,6 +8,7 @@ import { FlowExportInput } from './ledger.ts';
 import { BackOrderListInput, OrderListInput, ParcelListInput } from './orders.ts';
 import { CourierExpressDeliveryListInput } from './courier.ts';
 import { FILE_BASE_PATH } from '../file-links.ts';
+import { ConsumptionFlowInput, StatisticRangeInput } from './statistics.ts';
 
 const MB = 1024 * 1024;
 
@@ -58,7 +59,8 @@ const image = (summary: string) => ({
 } as const);
 // xlsx exports with the filters of the list they export; rows are streamed from one transaction
 // the implementation opens once the first byte may go out.
-const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Order.Manages' | 'Front.Orders' | 'OrderManage' | 'OrderManage.ExpressShipmentDelivery', summary: string) => ({
+const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Order.Manages' | 'Front.Orders' | 'OrderManage' | 'OrderManage.ExpressShipmentDelivery'
+  | 'Statistical.Manages' | 'Front.Amount', summary: string) => ({
   method: 'GET', permission, input, output: fileBytes, file: { contentType: XLSX_TYPE }, transaction: 'manual', summary,
 } as const);
 // Label PDFs, opened in a new tab; drawn after the data's transaction has ended.
@@ -89,6 +91,13 @@ export const file = defineService('File', {
   getExpressExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '待处理包裹.xlsx: 无主件 and 异常'),
   getExpressExportSelected: xlsx(ExportSelectedInput, 'OrderManage.ExpressShipmentDelivery', '选中数据.xlsx: the parcels by id'),
   getExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '搜索导出数据.xlsx'),
+  // The statistics (StatisticalRecords) with the same range, one sheet each.
+  getSignForStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '签收统计.xlsx'),
+  getPackedStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '打包统计.xlsx'),
+  getStockPackedStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '囤货打包统计.xlsx'),
+  getProductStoreStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '上架统计.xlsx'),
+  getConsumptionFlowStatisticalExport: xlsx(ConsumptionFlowInput, 'Statistical.Manages', '消费统计.xlsx: per seller and channel'),
+  getOwnConsumptionFlowStatisticalExport: xlsx(StatisticRangeInput, 'Front.Amount', '我的消费统计.xlsx: the seller\'s own, per day and channel'),
 
   importExpress: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: ExpressImportDto,

@@ -13,6 +13,7 @@ import { baseCostSetting, frontMainLandFreight, mainlandFreight } from './fees.t
 import { backExpressRejectionReturn, expressRejection } from './rejections.ts';
 import { file } from './file.ts';
 import { backGroup } from './groups.ts';
+import { statisticalRecords } from './statistics.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight,
@@ -22,7 +23,7 @@ export const services = {
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
   backMainLandPackage, courierCompany, courierExpressDelivery,
-  expressRejection, backExpressRejectionReturn, file, backGroup,
+  expressRejection, backExpressRejectionReturn, file, backGroup, statisticalRecords,
 } as const;
 
 export type Services = typeof services;

@@ -6,6 +6,7 @@ import { enStation } from './en-station.ts';
 import { enFloor } from './en-floor.ts';
 import { enPwa } from './en-pwa.ts';
 import { enAmount } from './en-amount.ts';
+import { enStatistics } from './en-statistics.ts';
 import { enPackStation } from './en-pack-station.ts';
 import { enOutbound } from './en-outbound.ts';
 import { enFees } from './en-fees.ts';
@@ -109,6 +110,7 @@ export const en: Record<string, string> = {
   ...enBack,
   ...enStation,
   ...enAmount,
+  ...enStatistics,
   ...enFloor,
   ...enPwa,
   ...enPackStation,

@@ -11,3 +11,4 @@ export * from './mainland-package.ts';
 export * from './courier.ts';
 export * from './rejections.ts';
 export * from './groups.ts';
+export * from './statistics.ts';

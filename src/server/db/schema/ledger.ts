@@ -49,6 +49,8 @@ export const accountFlows = pgTable('account_flows', {
   uniqueIndex('account_flows_reverses_uq').on(t.tenantId, t.reversesFlowId).where(sql`${t.reversesFlowId} is not null`),
   index('account_flows_user_idx').on(t.tenantId, t.userId, t.id),
   index('account_flows_time_idx').on(t.tenantId, t.creationTime),
+  // A seller's own consumption statistic: their flows over a range of days.
+  index('account_flows_user_time_idx').on(t.tenantId, t.userId, t.creationTime),
   index('account_flows_channel_idx').on(t.tenantId, t.channel, t.id),
   index('account_flows_user_code_idx').on(t.tenantId, t.userCode),
   tenantPolicy(t.tenantId),

@@ -14,6 +14,8 @@ import * as orders from '../orders/repository.ts';
 import * as parcels from '../parcels/repository.ts';
 import { exportFlowBatch } from '../ledger/repository.ts';
 import { courierDeliveryExport } from '../courier/export.ts';
+import * as statistics from '../statistics/service.ts';
+import type { PackedStatisticDto, SignForStatisticDto, StoreStatisticDto } from '#shared/contracts/statistics.ts';
 
 const BATCH = 1000;
 const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
@@ -113,9 +115,23 @@ function exporter<F, R>(def: ExportDef<F, R>) {
 
 const exportOf = <K extends keyof Files, R>(_key: K, def: ExportDef<Filter<K>, R>) => exporter(def);
 
+/**
+ * A statistic is a few thousand rows at most: read at once and written as one batch. The exporter asks
+ * for another batch after a full one, with the last row's "id"; any id means "already read", so idOf
+ * answers 1 and the second call answers nothing.
+ */
+function statisticExport<K extends keyof Files, R>(key: K, fileName: string, read: (tx: Db, f: Filter<K>, user: CurrentUser) => Promise<R[]>, columns: readonly XlsxColumn<R>[]) {
+  return exportOf(key, { fileName, columns, idOf: () => 1, batch: async (tx, f, user, before) => (before === null ? read(tx, f, user) : []) });
+}
+const channelName = (c: number) => label('FlowChannel', c);
+const perUser = <R>(day: string, dayOf: (r: R) => string, count: string, countOf: (r: R) => number, user: string, userOf: (r: R) => string): XlsxColumn<R>[] => [
+  { header: day, value: dayOf, width: 12 }, { header: user, value: userOf, width: 16 }, { header: count, value: countOf, width: 12 },
+];
+
 type Exports = Pick<Implementation<typeof file>, 'getExcelFlow' | 'getCourierExpressDeliveryExport' | 'getExpressExportCrossOrderInfo'
   | 'getExpressExportMainlandOrderInfo' | 'getFrontExpressExportMainlandOrderInfo' | 'getSignLogisticsExport' | 'getExpressExport'
-  | 'getExpressExportSelected' | 'getExpressExportSearch'>;
+  | 'getExpressExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
+  | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'>;
 
 export function exportActions(): Exports {
   return {
@@ -152,6 +168,24 @@ export function exportActions(): Exports {
       fileName: '选中数据.xlsx', columns: PARCEL_COLUMNS,
       batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
+    getSignForStatisticalExport: statisticExport('getSignForStatisticalExport', '签收统计.xlsx', (tx, f) => statistics.signInStatistic(tx, f),
+      perUser<SignForStatisticDto>('日期', (r) => r.signForTime, '签收数', (r) => r.signForNums, '签收人', (r) => r.signUserName)),
+    getPackedStatisticalExport: statisticExport('getPackedStatisticalExport', '打包统计.xlsx', async (tx, f) => (await statistics.packedStatistic(tx, f, false)).items,
+      perUser<PackedStatisticDto>('日期', (r) => r.packedTime, '打包订单数', (r) => r.packedOrderNums, '打包人', (r) => r.packedUserName)),
+    getStockPackedStatisticalExport: statisticExport('getStockPackedStatisticalExport', '囤货打包统计.xlsx',
+      async (tx, f) => (await statistics.packedStatistic(tx, f, true)).items,
+      perUser<PackedStatisticDto>('日期', (r) => r.packedTime, '打包订单数', (r) => r.packedOrderNums, '打包人', (r) => r.packedUserName)),
+    getProductStoreStatisticalExport: statisticExport('getProductStoreStatisticalExport', '上架统计.xlsx', (tx, f) => statistics.shelvedStatistic(tx, f),
+      perUser<StoreStatisticDto>('日期', (r) => r.storeTime, '上架数', (r) => r.storeCount, '操作人', (r) => r.userName)),
+    getConsumptionFlowStatisticalExport: statisticExport('getConsumptionFlowStatisticalExport', '消费统计.xlsx', (tx, f) => statistics.consumptionStatistic(tx, f), [
+      { header: '卖家编码', value: (r) => r.userCode, width: 12 }, { header: '类型', value: (r) => channelName(r.channel), width: 12 },
+      { header: '发生金额', value: (r) => r.incurredAmount, width: 14 },
+    ]),
+    getOwnConsumptionFlowStatisticalExport: statisticExport('getOwnConsumptionFlowStatisticalExport', '我的消费统计.xlsx',
+      (tx, f, user) => statistics.ownConsumptionStatistic(tx, user.id, f), [
+        { header: '日期', value: (r) => r.incurredTime, width: 12 }, { header: '类型', value: (r) => channelName(r.channel), width: 12 },
+        { header: '发生金额', value: (r) => r.incurredAmount, width: 14 },
+      ]),
     getExpressExportSearch: exportOf('getExpressExportSearch', {
       fileName: '搜索导出数据.xlsx', columns: PARCEL_COLUMNS,
       batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,

@@ -168,10 +168,13 @@ export async function packOrder(tx: Db, me: CurrentUser, input: { tradeNo: strin
   if (input.imageGuid && !(await isStoredImage(tx, input.imageGuid))) throw invalid('imageGuid', '打包照片不存在，请先上传图片');
   const imageGuid = input.imageGuid?.toLowerCase() ?? order.packedImageGuid;
   await repo.updateOrder(tx, order.id, { packageStatus: PACKAGE_STATUS.packed, packedUserId: packer.id, packedUserName: packer.name, packedTime: now, packedImageGuid: imageGuid });
-  await audit(tx, me, [{
+  // The packer is the audit row's user (the packing statistic counts per packer); who recorded it on
+  // the packer's behalf is kept in the note.
+  const recorder = packer.id === me.id ? '' : `，由 ${me.name || me.userName} 记录`;
+  await audit(tx, { id: packer.id, name: packer.name, userName: packer.name }, [{
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'packed',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${order.orderStatus}/${PACKAGE_STATUS.packed}`,
-    note: `打包人 ${packer.name}${imageGuid ? '，有打包照片' : ''}`,
+    note: `打包人 ${packer.name}${recorder}${imageGuid ? '，有打包照片' : ''}`,
   }]);
   return checkGoodsInfo(tx, (await repo.getOrder(tx, order.id))!);
 }

@@ -1,0 +1,23 @@
+// /backStatistical/packstatistical — 打包统计 (StatisticalRecords): range presets, a chart and the table, the xlsx export.
+import { createFileRoute } from '@tanstack/react-router';
+import { StatisticPage } from '../../../features/statistics/statistic-page.tsx';
+import { packedStatistic } from '../../../features/statistics/definitions.ts';
+import { statisticSearch } from '../../../features/statistics/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
+
+export const Route = createFileRoute('/_app/backStatistical/packstatistical')({
+  validateSearch: statisticSearch,
+  staticData: {
+    title: '打包统计', permission: 'Statistical.Manages', side: 'staff', menu: { group: 'statistics', order: 2, icon: 'chart-bar' },
+  },
+  component: StatisticRoute,
+});
+
+function StatisticRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const auth = useAuth();
+  return (
+    <StatisticPage def={packedStatistic} search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />
+  );
+}
