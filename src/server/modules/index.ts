@@ -19,6 +19,7 @@ import { backMainLandPackageService, editInterNationalShipment } from './mainlan
 import { courierCompanyService, courierExpressDeliveryService } from './courier/service.ts';
 import { backExpressRejectionReturnService, expressRejectionService } from './rejections/service.ts';
 import { fileService } from './file-actions/service.ts';
+import { dashboardService } from './dashboard/service.ts';
 
 /** BackOrder: the order module's actions, and bagging a mainland order from mainland-package (which depends on orders). */
 const backOrderService = implement(backOrder, (deps) => ({ ...backOrderHandlers(deps), editInterNationalShipment }));
@@ -32,4 +33,5 @@ export const implementations: readonly ServiceImplementation[] = [
   warehouseCityService, warehouseInfoService, backOrderService, notificationService,
   backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,
   frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService, fileService,
+  dashboardService,
 ] as unknown as readonly ServiceImplementation[];

@@ -12,6 +12,7 @@ import { flow, recharge, userRecharge } from './ledger.ts';
 import { baseCostSetting, frontMainLandFreight, mainlandFreight } from './fees.ts';
 import { backExpressRejectionReturn, expressRejection } from './rejections.ts';
 import { file } from './file.ts';
+import { dashboard } from './dashboard.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight,
@@ -21,7 +22,7 @@ export const services = {
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
   backMainLandPackage, courierCompany, courierExpressDelivery,
-  expressRejection, backExpressRejectionReturn, file,
+  expressRejection, backExpressRejectionReturn, file, dashboard,
 } as const;
 
 export type Services = typeof services;

@@ -28,6 +28,7 @@ import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { shipOrders } from './shipping.ts';
+import { announceFloorWork } from '../notification/repository.ts';
 import { assertAllowed } from './transitions.ts';
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -172,6 +173,7 @@ export async function packOrder(tx: Db, me: CurrentUser, input: { tradeNo: strin
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${order.orderStatus}/${PACKAGE_STATUS.packed}`,
     note: `打包人 ${packer.name}${imageGuid ? '，有打包照片' : ''}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return checkGoodsInfo(tx, (await repo.getOrder(tx, order.id))!);
 }
 
@@ -209,6 +211,7 @@ export async function weighOrder(tx: Db, me: CurrentUser, input: z.output<typeof
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${orderStatus}/${PACKAGE_STATUS.weighed}`,
     note: `${summary}${reversedCents ? `，冲回上次 ${points(reversedCents)}` : ''}，${charged ? '已扣费' : `余额不足，待补运费 ${points(totalCents)}`}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents),
     charged, owed: charged ? 0 : centsToPoints(totalCents), balance: centsToPoints(result.balanceCents), orderStatus, packageStatus: PACKAGE_STATUS.weighed,
