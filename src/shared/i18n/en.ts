@@ -11,6 +11,7 @@ import { enOutbound } from './en-outbound.ts';
 import { enFees } from './en-fees.ts';
 import { enRejections } from './en-rejections.ts';
 import { enServer } from './en-server.ts';
+import { enDashboard } from './en-dashboard.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -116,4 +117,5 @@ export const en: Record<string, string> = {
   ...enFees,
   ...enRejections,
   ...enServer,
+  ...enDashboard,
 };

@@ -12,7 +12,7 @@ import type { StaffSummaryDto } from '#shared/contracts/dashboard.ts';
 import { labelKey, ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 import { formatPoints } from '#shared/money.ts';
 import { useApi } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import { PathLink } from '../../components/path-link.tsx';
 import { sellerSummaryQuery, staffSummaryQuery } from './home-queries.ts';
 import type { ChartRow, ChartSeries } from './dashboard-chart.tsx';
@@ -22,64 +22,65 @@ const DashboardChart = lazy(() => import('./dashboard-chart.tsx'));
 interface Card { key: string; label: string; value: number | null; text?: string; href?: string; icon: ReactNode; color: string }
 
 /** The staff's cards: a figure the caller may not see (null) has no card. */
-export function staffCards(s: StaffSummaryDto): Card[] {
+export function staffCards(s: StaffSummaryDto, t: Translate): Card[] {
   const today = `dateFrom=${s.today}&dateTo=${s.today}`;
   const orders = '/back/backOrderList';
   const cards: Card[] = [
     {
-      key: 'signedIn', label: '今日签收包裹', value: s.signedIn,
+      key: 'signedIn', label: t('今日签收包裹'), value: s.signedIn,
       href: `/back/intologisticsrecord?${today}`, icon: <IconPackageImport size={20} />, color: 'blue',
     },
     {
-      key: 'packed', label: '今日打包订单', value: s.packed,
+      key: 'packed', label: t('今日打包订单'), value: s.packed,
       href: `${orders}?packageStatus=${PACKAGE_STATUS.packed}`, icon: <IconPackage size={20} />, color: 'teal',
     },
     {
-      key: 'weighed', label: '今日称重订单', value: s.weighed,
+      key: 'weighed', label: t('今日称重订单'), value: s.weighed,
       href: `${orders}?packageStatus=${PACKAGE_STATUS.weighed}`, icon: <IconScale size={20} />, color: 'cyan',
     },
     {
-      key: 'charged', label: '今日扣费积分', value: s.charged, text: s.charged === null ? undefined : formatPoints(s.charged),
+      key: 'charged', label: t('今日扣费积分'), value: s.charged, text: s.charged === null ? undefined : formatPoints(s.charged),
       href: `/back/flow?from=${s.today}&to=${s.today}`, icon: <IconCoin size={20} />, color: 'yellow',
     },
     {
-      key: 'awaitingPhotos', label: '待拍照包裹', value: s.awaitingPhotos,
+      key: 'awaitingPhotos', label: t('待拍照包裹'), value: s.awaitingPhotos,
       href: '/takephone/logisticsphoto', icon: <IconCamera size={20} />, color: 'grape',
     },
     {
-      key: 'unclaimed', label: '无主件', value: s.unclaimed, href: `/back/logisticsList?receiveStatus=${RECEIVE_STATUS.unclaimed}`,
+      key: 'unclaimed', label: t('无主件'), value: s.unclaimed, href: `/back/logisticsList?receiveStatus=${RECEIVE_STATUS.unclaimed}`,
       icon: <IconQuestionMark size={20} />, color: 'orange',
     },
     {
-      key: 'owingFreight', label: '待补运费订单', value: s.owingFreight, href: `${orders}?orderStatus=${ORDER_STATUS.awaitingFreight}`,
+      key: 'owingFreight', label: t('待补运费订单'), value: s.owingFreight, href: `${orders}?orderStatus=${ORDER_STATUS.awaitingFreight}`,
       icon: <IconReceipt size={20} />, color: 'red',
     },
     {
-      key: 'urgent', label: '待处理催单', value: s.urgent, href: `/backurgent/backurgentorderlist?status=${URGENT_REQUEST_STATUS.pending}`,
+      key: 'urgent', label: t('待处理催单'), value: s.urgent, href: `/backurgent/backurgentorderlist?status=${URGENT_REQUEST_STATUS.pending}`,
       icon: <IconAlertTriangle size={20} />, color: 'pink',
     },
   ];
   return cards.filter((c) => c.value !== null);
 }
 
-const STAFF_SERIES: (ChartSeries & { key: keyof StaffSummaryDto['days'][number] })[] = [
-  { key: 'signedIn', name: 'signedIn', label: '签收', color: 'blue.6' },
-  { key: 'packed', name: 'packed', label: '打包', color: 'teal.6' },
-  { key: 'weighed', name: 'weighed', label: '称重', color: 'cyan.6' },
+const staffSeries = (t: Translate): (ChartSeries & { key: keyof StaffSummaryDto['days'][number] })[] => [
+  { key: 'signedIn', name: 'signedIn', label: t('签收包裹'), color: 'blue.6' },
+  { key: 'packed', name: 'packed', label: t('打包订单'), color: 'teal.6' },
+  { key: 'weighed', name: 'weighed', label: t('称重订单'), color: 'cyan.6' },
 ];
 
 export function StaffDashboard() {
   const api = useApi();
+  const t = useT();
   const { data, isError } = useQuery({ ...staffSummaryQuery(api), meta: { errorHandling: 'local' } });
   if (isError) return null;
   if (!data) return <FiguresSkeleton />;
-  const cards = staffCards(data);
+  const cards = staffCards(data, t);
   if (cards.length === 0) return null;
-  const series = STAFF_SERIES.filter((s) => data.days.some((d) => d[s.key] !== null));
+  const series = staffSeries(t).filter((s) => data.days.some((d) => d[s.key] !== null));
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">{cards.map(({ key, ...c }) => <FigureCard key={key} {...c} />)}</SimpleGrid>
-      {series.length > 0 && <DaysChart title="近 14 天作业量" data={data.days} series={series} />}
+      {series.length > 0 && <DaysChart title={t('近 14 天作业量')} data={data.days} series={series} />}
     </Stack>
   );
 }
@@ -94,27 +95,27 @@ export function SellerDashboard() {
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <FigureCard
-          label="积分余额" value={data.balance} text={formatPoints(data.balance)} href="/amount/amountList" icon={<IconCoin size={20} />} color="yellow"
+          label={t('积分余额')} value={data.balance} text={formatPoints(data.balance)} href="/amount/amountList" icon={<IconCoin size={20} />} color="yellow"
         />
-        <FigureCard label="今日到仓包裹" value={data.arrivedToday} icon={<IconTruckDelivery size={20} />} color="blue" />
+        <FigureCard label={t('今日到仓包裹')} value={data.arrivedToday} icon={<IconTruckDelivery size={20} />} color="blue" />
         <FigureCard
-          label="今日花费积分" value={data.spentToday} text={formatPoints(data.spentToday)}
+          label={t('今日花费积分')} value={data.spentToday} text={formatPoints(data.spentToday)}
           href={`/amount/amountList?from=${data.today}&to=${data.today}`} icon={<IconReceipt size={20} />} color="red"
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <BreakdownCard title="订单状态" empty="还没有订单" rows={data.ordersByStatus.map((o) => ({
+        <BreakdownCard title={t('订单状态')} empty={t('还没有订单')} rows={data.ordersByStatus.map((o) => ({
           key: String(o.orderStatus), label: t(labelKey('OrderStatus', o.orderStatus)), value: String(o.count),
           href: `/front/orderList?orderStatus=${o.orderStatus}`,
         }))} />
-        <BreakdownCard title="今日各项费用" empty="今天没有扣费" rows={data.spentByChannel.map((c) => ({
+        <BreakdownCard title={t('今日各项费用')} empty={t('今天没有扣费')} rows={data.spentByChannel.map((c) => ({
           key: String(c.channel), label: t(labelKey('FlowChannel', c.channel)), value: formatPoints(c.amount),
           href: `/amount/amountList?channel=${c.channel}&from=${data.today}&to=${data.today}`,
         }))} />
       </SimpleGrid>
-      <DaysChart title="近 14 天" data={data.days} series={[
-        { name: 'arrived', label: '到仓包裹', color: 'blue.6' },
-        { name: 'spent', label: '花费积分', color: 'red.6' },
+      <DaysChart title={t('近 14 天')} data={data.days} series={[
+        { name: 'arrived', label: t('到仓包裹'), color: 'blue.6' },
+        { name: 'spent', label: t('花费积分'), color: 'red.6' },
       ]} />
     </Stack>
   );
