@@ -50,9 +50,9 @@ export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
 }
 
 /**
- * The floor did work the dashboards count (a parcel signed in, an order packed or weighed): a NOTIFY
- * naming the tenant and the seller concerned, in the same transaction, so it leaves only if the work
- * committed. The hub tells that tenant's staff sockets and that seller's; their dashboards refetch.
+ * The floor did work the dashboards count (a parcel signed in, an order packed, weighed or its
+ * freight paid): a NOTIFY naming the tenant and the seller concerned, in the same transaction, so it
+ * leaves only if the work committed. The hub tells the tenant's staff sockets and that seller's.
  */
 export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
   await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL},

@@ -233,6 +233,7 @@ export async function supplyFreight(tx: Db, me: CurrentUser, orderId: number): P
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'supplyFreight',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${ORDER_STATUS.processing}/${order.packageStatus}`, note: `补运费 ${points(total)}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(order.weightGrams ?? 0), chargeableWeight: gramsToKg(order.chargeableGrams ?? order.weightGrams ?? 0),
     fees: feeDtos(fees), total: centsToPoints(total), charged: true, owed: 0, balance: centsToPoints(result.balanceCents),
