@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore, trackingNo } from '../factories/orders.ts';
+import { buildOrder, createFeeSettings, createOrder, createStore, trackingNo } from '../factories/orders.ts';
 
 // A 1×1 PNG.
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -63,18 +63,7 @@ describe('processing: pack, weigh, charge, ship', () => {
     picker = await signIn(t.app, p.userName, p.password, 1);
     pickerId = p.id;
     warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
-    const beginTime = new Date(Date.now() - 3600_000).toISOString();
-    for (const orderType of [1, 2]) {
-      const base = await call(t.app, 'POST', svc('BaseCostSetting', 'Add'), admin, {
-        warehouseInfoId: warehouseId, orderType, beginTime, isEffective: true, baseCost: 3, baseSkuNums: 1, exceedSkuCost: 0.5, maxSkuCost: 2, sackPrice: 0.8,
-      });
-      expect(base.status, JSON.stringify(base.body.error)).toBe(200);
-    }
-    const freight = await call(t.app, 'POST', svc('MainlandFreight', 'Add'), admin, {
-      warehouseInfoId: warehouseId, site: 'TW', cargoCategory: 1, beginTime, isEffective: true,
-      firstWeight: 0.5, firstWeightPrice: 12, continueWeight: 0.5, continueWeightCost: 5, bulkyParameter: 6000,
-    });
-    expect(freight.status, JSON.stringify(freight.body.error)).toBe(200);
+    await createFeeSettings(t.app, admin, warehouseId);
   });
   afterAll(async () => t?.close());
 

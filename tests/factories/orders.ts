@@ -26,3 +26,25 @@ export async function createOrder(app: FastifyInstance, seller: Caller, input: R
   if (res.status !== 200) throw new Error(`CreateOrder failed: ${res.status} ${JSON.stringify(res.body.error)}`);
   return res.body.result as { id: number; tradeNo: string; orderStatus: number; packageStatus: number; orderProductInfosList: { shipment: string }[] };
 }
+
+/**
+ * The fee settings the weighing tests charge by, effective from an hour ago: a base cost for each
+ * order type (3 + 0.5 per extra SKU up to 2, sack 0.8) and TW general-goods freight (12 first 0.5 kg, 5 per 0.5 kg more).
+ */
+export async function createFeeSettings(
+  app: FastifyInstance, admin: Caller, warehouseInfoId: number, orderTypes: readonly number[] = [1, 2],
+) {
+  const beginTime = new Date(Date.now() - 3600_000).toISOString();
+  for (const orderType of orderTypes) {
+    const base = await call(app, 'POST', svc('BaseCostSetting', 'Add'), admin, {
+      warehouseInfoId, orderType, beginTime, isEffective: true,
+      baseCost: 3, baseSkuNums: 1, exceedSkuCost: 0.5, maxSkuCost: 2, sackPrice: 0.8,
+    });
+    if (base.status !== 200) throw new Error(`BaseCostSetting/Add failed: ${base.status} ${JSON.stringify(base.body.error)}`);
+  }
+  const freight = await call(app, 'POST', svc('MainlandFreight', 'Add'), admin, {
+    warehouseInfoId, site: 'TW', cargoCategory: 1, beginTime, isEffective: true,
+    firstWeight: 0.5, firstWeightPrice: 12, continueWeight: 0.5, continueWeightCost: 5, bulkyParameter: 6000,
+  });
+  if (freight.status !== 200) throw new Error(`MainlandFreight/Add failed: ${freight.status} ${JSON.stringify(freight.body.error)}`);
+}

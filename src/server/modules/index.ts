@@ -21,6 +21,7 @@ import { backExpressRejectionReturnService, expressRejectionService } from './re
 import { fileService } from './file-actions/service.ts';
 import { backGroupService } from './groups/service.ts';
 import { statisticalRecordsService } from './statistics/service.ts';
+import { dashboardService } from './dashboard/service.ts';
 
 /** BackOrder: the order module's actions, and bagging a mainland order from mainland-package (which depends on orders). */
 const backOrderService = implement(backOrder, (deps) => ({ ...backOrderHandlers(deps), editInterNationalShipment }));
@@ -35,4 +36,5 @@ export const implementations: readonly ServiceImplementation[] = [
   backStoreAddressService, frontOrderService, logisticsService, orderOperateService, intoLogisticsServiceImpl,
   frontUrgentOrderService, backUrgentOrderService, userExpressInfoService, expressImportService, fileService, backGroupService,
   statisticalRecordsService,
+  dashboardService,
 ] as unknown as readonly ServiceImplementation[];

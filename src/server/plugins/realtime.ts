@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { RealtimeMessage } from '#shared/contracts/notification.ts';
+import { USER_TYPE } from '#shared/permissions.ts';
 import type { Deps } from '../framework.ts';
 import { parseCookies } from '../lib/cookies.ts';
 import type { Principal } from '../lib/tokens.ts';
@@ -37,10 +38,25 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
 
+  // Floor work (announceFloorWork): every staff socket of the tenant, and the seller's own, hear that
+  // the dashboard's figures moved; other sellers hear nothing.
+  const sellers = new WeakSet<WebSocket>();
+  const deliverFloorWork = (tenantId: number, sellerId: number | null) => {
+    const prefix = `${tenantId}:`;
+    for (const [key, set] of sockets) {
+      if (!key.startsWith(prefix)) continue;
+      const own = key === keyOf(tenantId, sellerId ?? -1);
+      for (const socket of set) if (own || !sellers.has(socket)) send(socket, { type: 'floorWork' });
+    }
+  };
+
   const deliver = async (payload: string) => {
-    let ids: number[];
-    try { ids = (JSON.parse(payload) as { n: number[] }).n; } catch { return; }
-    if (sockets.size === 0 || !Array.isArray(ids)) return;
+    let parsed: { n?: unknown; w?: unknown; u?: unknown };
+    try { parsed = JSON.parse(payload) as typeof parsed; } catch { return; }
+    if (sockets.size === 0) return;
+    if (typeof parsed.w === 'number') return deliverFloorWork(parsed.w, typeof parsed.u === 'number' ? parsed.u : null);
+    const ids = parsed.n;
+    if (!Array.isArray(ids)) return;
     const rows = await loadByIds(deps.database.root, ids);
     for (const row of rows) {
       for (const socket of sockets.get(keyOf(row.tenantId, row.userId)) ?? []) send(socket, { type: 'notification', notification: toNotificationDto(row) });
@@ -86,6 +102,7 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
     set.add(socket);
     sockets.set(key, set);
     principals.set(socket, principal);
+    if (user.userType === USER_TYPE.seller) sellers.add(socket);
     const ping = setInterval(() => { if (socket.readyState === socket.OPEN) socket.ping(); }, 30_000);
     socket.on('close', () => {
       clearInterval(ping);

@@ -14,6 +14,7 @@ import { backExpressRejectionReturn, expressRejection } from './rejections.ts';
 import { file } from './file.ts';
 import { backGroup } from './groups.ts';
 import { statisticalRecords } from './statistics.ts';
+import { dashboard } from './dashboard.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight,
@@ -23,7 +24,7 @@ export const services = {
   backStoreAddress, frontOrder, logistics, orderOperate, intoLogistics: intoLogisticsService,
   frontUrgentOrder, backUrgentOrder, userExpressInfo, expressImport,
   backMainLandPackage, courierCompany, courierExpressDelivery,
-  expressRejection, backExpressRejectionReturn, file, backGroup, statisticalRecords,
+  expressRejection, backExpressRejectionReturn, file, backGroup, statisticalRecords, dashboard,
 } as const;
 
 export type Services = typeof services;

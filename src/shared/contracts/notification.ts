@@ -31,4 +31,6 @@ export const notification = defineService('Notification', {
 /** What the server sends on /signalr (JSON text frames). */
 export type RealtimeMessage =
   | { type: 'notification'; notification: NotificationDto }
-  | { type: 'hello'; userId: number };
+  | { type: 'hello'; userId: number }
+  /** The floor signed a parcel in, packed or weighed an order: the dashboard's figures moved. */
+  | { type: 'floorWork' };

@@ -12,6 +12,7 @@ import { enOutbound } from './en-outbound.ts';
 import { enFees } from './en-fees.ts';
 import { enRejections } from './en-rejections.ts';
 import { enServer } from './en-server.ts';
+import { enDashboard } from './en-dashboard.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -118,4 +119,5 @@ export const en: Record<string, string> = {
   ...enFees,
   ...enRejections,
   ...enServer,
+  ...enDashboard,
 };

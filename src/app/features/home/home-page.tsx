@@ -14,6 +14,7 @@ import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { PathLink } from '../../components/path-link.tsx';
 import { DEFAULT_TIME_ZONE } from '../../components/list-page/index.ts';
 import { roleCountQuery, tenantCountQuery, userCountQuery, warehouseCountQuery } from './home-queries.ts';
+import { FigureCard, SellerDashboard, StaffDashboard } from './dashboard-figures.tsx';
 
 interface Shortcut { href: string; label: string; description: string; icon: ReactNode; permission?: string }
 
@@ -78,7 +79,9 @@ export function HomePage() {
         </Group>
       </Paper>
 
-      {seller ? <SellerFigures /> : <StaffFigures can={can} hasTenant={tenant !== null} />}
+      {/* The host has no floor and no ledger: its home keeps the administration figures only. */}
+      {tenant !== null && (seller ? <SellerDashboard /> : <StaffDashboard />)}
+      {!seller && <StaffFigures can={can} hasTenant={tenant !== null} />}
 
       <Stack gap="xs">
         <Text fw={600}>快捷入口</Text>
@@ -139,30 +142,11 @@ function StaffFigures({ can, hasTenant }: { can: (p?: string) => boolean; hasTen
   return <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">{figures}</SimpleGrid>;
 }
 
-function SellerFigures() {
-  const api = useApi();
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-      <Figure label="可发货仓库" icon={<IconBuildingWarehouse size={20} />} color="teal" query={warehouseCountQuery(api)} />
-    </SimpleGrid>
-  );
-}
-
 function Figure<TData, K extends QueryKey>({ label, icon, query, href, color = 'blue' }: {
   label: string; icon: ReactNode; query: UseQueryOptions<TData, Error, number, K>; href?: string; color?: string;
 }) {
   // A figure that fails to load shows a dash; the dashboard is no place for an error dialog.
-  const { data, isPending, isError } = useQuery({ ...query, meta: { errorHandling: 'local' } });
-  const body = (
-    <Card withBorder radius="md" padding="md" h="100%">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed">{label}</Text>
-          {isPending ? <Skeleton h={30} w={60} /> : <Text fz={28} fw={700} lh={1.1}>{isError ? '—' : data}</Text>}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={38} radius="md">{icon}</ThemeIcon>
-      </Group>
-    </Card>
-  );
-  return href ? <UnstyledButton component={PathLink} href={href} style={{ display: 'block' }} aria-label={`${label} ${data ?? ''}`}>{body}</UnstyledButton> : body;
+  const { data, isPending } = useQuery({ ...query, meta: { errorHandling: 'local' } });
+  if (isPending) return <Skeleton h={96} radius="md" />;
+  return <FigureCard label={label} icon={icon} value={data ?? null} color={color} {...(href ? { href } : {})} />;
 }

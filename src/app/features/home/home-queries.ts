@@ -1,8 +1,10 @@
-// The dashboard's figures: totals of paged lists, asked for with one row per call. The keys sit
-// under their services (User, Role, Tenant, WarehouseInfo), so changes made elsewhere refresh them.
+// The dashboard's figures: the Dashboard summaries, and totals of paged lists asked for with one row
+// per call. The keys sit under their services (Dashboard, User, Role, Tenant, WarehouseInfo), so
+// changes made elsewhere refresh them.
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import type { UserType } from '#shared/permissions.ts';
+import { queryKey } from '#shared/query-key.ts';
 
 const ONE = { currentPage: 1, pageSize: 1 } as const;
 
@@ -23,3 +25,10 @@ export const warehouseCountQuery = (api: ApiClient) =>
     queryFn: () => api.warehouseInfo.getWarehouseInfoList({ ...ONE, isEnabled: true }),
     select: (r) => r.totalCount,
   });
+
+/** The dashboard's summaries. The realtime bridge invalidates ['Dashboard'] when the floor works. */
+export const staffSummaryQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: queryKey('Dashboard', 'getStaffSummary', {}), queryFn: () => api.dashboard.getStaffSummary({}) });
+
+export const sellerSummaryQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: queryKey('Dashboard', 'getSellerSummary', {}), queryFn: () => api.dashboard.getSellerSummary({}) });

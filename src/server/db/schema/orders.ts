@@ -134,6 +134,9 @@ export const parcels = pgTable('parcels', {
   index('parcels_status_idx').on(t.tenantId, t.receiveStatus, t.id),
   index('parcels_order_idx').on(t.orderId),
   index('parcels_user_idx').on(t.tenantId, t.userId, t.id),
+  // The dashboard: parcels waiting for a photo (few of many), a seller's parcels signed in lately.
+  index('parcels_need_photo_idx').on(t.tenantId, t.id).where(sql`${t.isNeedTakePicture}`),
+  index('parcels_user_sign_idx').on(t.tenantId, t.userId, t.signForTime).where(sql`${t.signForTime} is not null`),
   tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
 ]);
 

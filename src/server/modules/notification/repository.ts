@@ -48,3 +48,13 @@ export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
     await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ n: ids.slice(i, i + 500) })})`);
   }
 }
+
+/**
+ * The floor did work the dashboards count (a parcel signed in, an order packed, weighed or its
+ * freight paid): a NOTIFY naming the tenant and the seller concerned, in the same transaction, so it
+ * leaves only if the work committed. The hub tells the tenant's staff sockets and that seller's.
+ */
+export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL},
+    json_build_object('w', nullif(current_setting('app.tenant_id', true), '')::bigint, 'u', ${sellerUserId}::bigint)::text)`);
+}

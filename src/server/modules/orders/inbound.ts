@@ -8,6 +8,7 @@ import { audit } from '../audit/repository.ts';
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
+import { announceFloorWork } from '../notification/repository.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 
@@ -73,6 +74,7 @@ export async function signLockedParcel(
     entity: 'parcel', entityId: signed.id, tradeNo: order?.tradeNo ?? null, orderNumber: signed.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
   }]);
+  await announceFloorWork(tx, signed.userId);
   return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
 }
 

@@ -29,6 +29,7 @@ import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { shipOrders } from './shipping.ts';
+import { announceFloorWork } from '../notification/repository.ts';
 import { assertAllowed } from './transitions.ts';
 
 type Actor = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -176,6 +177,7 @@ export async function packOrder(tx: Db, me: CurrentUser, input: { tradeNo: strin
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${order.orderStatus}/${PACKAGE_STATUS.packed}`,
     note: `打包人 ${packer.name}${recorder}${imageGuid ? '，有打包照片' : ''}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return checkGoodsInfo(tx, (await repo.getOrder(tx, order.id))!);
 }
 
@@ -213,6 +215,7 @@ export async function weighOrder(tx: Db, me: CurrentUser, input: z.output<typeof
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${orderStatus}/${PACKAGE_STATUS.weighed}`,
     note: `${summary}${reversedCents ? `，冲回上次 ${points(reversedCents)}` : ''}，${charged ? '已扣费' : `余额不足，待补运费 ${points(totalCents)}`}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(grams), chargeableWeight: gramsToKg(chargeableGrams), fees: feeDtos(fees), total: centsToPoints(totalCents),
     charged, owed: charged ? 0 : centsToPoints(totalCents), balance: centsToPoints(result.balanceCents), orderStatus, packageStatus: PACKAGE_STATUS.weighed,
@@ -234,6 +237,7 @@ export async function supplyFreight(tx: Db, me: CurrentUser, orderId: number): P
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'supplyFreight',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${ORDER_STATUS.processing}/${order.packageStatus}`, note: `补运费 ${points(total)}`,
   }]);
+  await announceFloorWork(tx, order.userId);
   return {
     tradeNo: order.tradeNo, weight: gramsToKg(order.weightGrams ?? 0), chargeableWeight: gramsToKg(order.chargeableGrams ?? order.weightGrams ?? 0),
     fees: feeDtos(fees), total: centsToPoints(total), charged: true, owed: 0, balance: centsToPoints(result.balanceCents),

@@ -1,0 +1,2 @@
+CREATE INDEX "parcels_need_photo_idx" ON "parcels" USING btree ("tenant_id","id") WHERE "parcels"."is_need_take_picture";--> statement-breakpoint
+CREATE INDEX "parcels_user_sign_idx" ON "parcels" USING btree ("tenant_id","user_id","sign_for_time") WHERE "parcels"."sign_for_time" is not null;

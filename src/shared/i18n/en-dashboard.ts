@@ -1,0 +1,22 @@
+// English for 首页's dashboard (src/app/features/home/dashboard-figures.tsx).
+export const enDashboard: Record<string, string> = {
+  今日签收包裹: 'Parcels signed in today',
+  今日打包订单: 'Orders packed today',
+  今日称重订单: 'Orders weighed today',
+  今日扣费积分: 'Points charged today',
+  待补运费订单: 'Orders owing freight',
+  待处理催单: 'Urge requests to answer',
+  签收包裹: 'Parcels signed in',
+  打包订单: 'Orders packed',
+  称重订单: 'Orders weighed',
+  '近 14 天作业量': 'Floor work, last 14 days',
+  积分余额: 'Points balance',
+  今日到仓包裹: 'Parcels arrived today',
+  今日花费积分: 'Points spent today',
+  还没有订单: 'No orders yet',
+  今日各项费用: "Today's charges",
+  今天没有扣费: 'Nothing charged today',
+  '近 14 天': 'Last 14 days',
+  到仓包裹: 'Parcels arrived',
+  花费积分: 'Points spent',
+};
