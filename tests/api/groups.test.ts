@@ -3,6 +3,7 @@
 // staff list and detail, because row-level security filters the rows, not each screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { services } from '#shared/contracts/index.ts';
 import { actionUrl, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
 import { PERMISSION_NAMES, USER_TYPE, isSellerPermission } from '#shared/permissions.ts';
@@ -249,4 +250,44 @@ describe('data scope', () => {
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
     }
   });
+
+  it('statistics count only the member\'s sites: packing by the order\'s site, consumption by the flow\'s order', async () => {
+    const stat = (action: string) => svc('StatisticalRecords', action);
+    const twStore = await createStore(t.app, admin, seller.userId, { site: 'TW', storeName: '统计台湾店' });
+    const tw = await createOrder(t.app, seller, buildOrder(twStore.id, warehouseId, { site: 'TW' }));
+    const my = await createOrder(t.app, seller, buildOrder(myStoreId, warehouseId, { site: 'MY' }));
+    const dayIn = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
+    // From a week back: the closed days go through the tenant-wide rollups for admin, never for the member.
+    const range = { startTime: dayIn(new Date(Date.now() - 7 * 86_400_000)), endTime: dayIn(new Date()) };
+    const packedCount = async (who: Caller) => {
+      const res = await call(t.app, 'GET', stat('GetPackedPackNumsList'), who, range);
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      return (res.body.result.items as { packedOrderNums: number }[]).reduce((n, r) => n + r.packedOrderNums, 0);
+    };
+    const charged = async (who: Caller) => {
+      const res = await call(t.app, 'GET', stat('GetStatisticalConsumptionFlowList'), who, range);
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      const rows = res.body.result as { channel: number; incurredAmount: number }[];
+      return Math.round(rows.filter((r) => r.channel === 2).reduce((n, r) => n + r.incurredAmount, 0) * 100);
+    };
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '台湾统计组', crossBorderSites: ['TW'], nativeSites: [], abroadWarehouses: [], groupPersonnels: [member.userId], isOk: true,
+    })).body.result;
+    const before = { member: await packedCount(member), admin: await packedCount(admin), memberCents: await charged(member), adminCents: await charged(admin) };
+    for (const o of [tw, my]) {
+      expect((await call(t.app, 'POST', `${svc('BackOrder', 'arriveWarehouse')}?tradeNo=${o.tradeNo}`, admin)).status).toBe(200);
+      const packed = await call(t.app, 'POST', svc('BackOrder', 'WarehouseOrderPacked'), admin, { tradeNo: o.tradeNo });
+      expect(packed.status, JSON.stringify(packed.body.error)).toBe(200);
+    }
+    // Two charges on the seller, one per order (as weighing would post them).
+    await t.database.root.execute(sql`insert into account_flows (tenant_id, user_id, user_code, channel, incurred_cents, balance_cents, ref, trade_no)
+      values (1, ${seller.userId}, 'S1', 2, -150, -150, 'stat-tw', ${tw.tradeNo}), (1, ${seller.userId}, 'S1', 2, -275, -425, 'stat-my', ${my.tradeNo})`);
+    expect(await packedCount(member) - before.member).toBe(1);
+    expect(await packedCount(admin) - before.admin).toBe(2);
+    expect(await charged(member) - before.memberCents).toBe(-150);
+    expect(await charged(admin) - before.adminCents).toBe(-425);
+    await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    expect(await packedCount(member)).toBe(await packedCount(admin));
+  });
+
 });

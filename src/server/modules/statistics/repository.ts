@@ -4,7 +4,7 @@
 // is the same whichever side answers it.
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountFlows, auditDayCounts, flowDaySums, orderOperates, statisticDays, users } from '../../db/schema/index.ts';
+import { accountFlows, auditDayCounts, flowDaySums, orderOperates, orders, parcels, statisticDays, users } from '../../db/schema/index.ts';
 
 export interface DayRange { startTime: string; endTime: string; timeZone: string }
 
@@ -96,7 +96,12 @@ export async function ensureRolledUp(tx: Db, r: DayRange): Promise<void> {
   await tx.execute(sql`insert into ${statisticDays} (day) select unnest(${days}) on conflict do nothing`);
 }
 
-export interface AuditFilter { action: (typeof ROLLED_ACTIONS)[number]; stock?: boolean; distinctEntities: boolean }
+/**
+ * `scoped`: the caller sees only their groups' sites and warehouses (decision 0023). The rollups are
+ * tenant-wide, so a scoped caller reads the rows themselves, each kept only when the parcel or order it
+ * counts is one the row-level scope lets them see.
+ */
+export interface AuditFilter { action: (typeof ROLLED_ACTIONS)[number]; stock?: boolean; distinctEntities: boolean; scoped?: boolean }
 export interface DayUserCount { day: string; userId: number; count: number }
 
 /** Closed days, from the rollup. */
@@ -113,10 +118,19 @@ async function liveAuditCounts(tx: Db, f: AuditFilter, r: DayRange): Promise<Day
   const day = localDay(orderOperates.creationTime, r.timeZone);
   const parts: SQL[] = [eq(orderOperates.action, f.action), inRange(orderOperates.creationTime, r)];
   if (f.stock !== undefined) parts.push(sql`coalesce(${orderOperates.tradeNo} like ${STOCK_TRADE_NO}, false) = ${f.stock}`);
+  if (f.scoped) parts.push(visibleEntity());
   const count = f.distinctEntities ? sql<number>`count(distinct ${orderOperates.entityId})::int` : sql<number>`count(*)::int`;
   const userId = sql<number>`coalesce(${orderOperates.userId}, 0)`;
   return tx.select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, userId, count })
     .from(orderOperates).where(and(...parts)).groupBy(day, userId);
+}
+
+/** The audit row's parcel or order is visible under the caller's scope (row-level security filters the subquery). */
+function visibleEntity(): SQL {
+  return sql`case ${orderOperates.entity}
+    when 'parcel' then exists (select 1 from ${parcels} where ${parcels.id} = ${orderOperates.entityId})
+    when 'order' then exists (select 1 from ${orders} where ${orders.id} = ${orderOperates.entityId})
+    else false end`;
 }
 
 /** Code-point order: days are ISO strings, and thousands of rows sort far faster than with localeCompare. */
@@ -124,7 +138,7 @@ export const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Audit rows of one action per day and user over the range, closed days from the rollup, ordered by day then name. */
 export async function auditPerDayAndUser(tx: Db, f: AuditFilter, r: DayRange, now: Date) {
-  const { closed, live } = splitRange(r, now);
+  const { closed, live } = f.scoped ? { closed: null, live: r } : splitRange(r, now);
   if (closed) await ensureRolledUp(tx, closed);
   const rows = [...(closed ? await rolledAuditCounts(tx, f, closed) : []), ...(live ? await liveAuditCounts(tx, f, live) : [])];
   const named = await withUserNames(tx, rows);
@@ -145,7 +159,11 @@ async function withUserNames<T extends { userId: number }>(tx: Db, rows: T[]): P
 
 export interface FlowSum { day: string | null; userId: number; userCode: string; channel: number; cents: number }
 /** One seller (userId) or one seller code; perDay: a row per day too, else one over the whole range. */
-export interface FlowFilter { userId?: number | undefined; userCode?: string | undefined; perDay: boolean }
+export interface FlowFilter {
+  userId?: number | undefined; userCode?: string | undefined; perDay: boolean;
+  /** A scoped caller (see AuditFilter) sums only the flows of orders their scope lets them see. */
+  scoped?: boolean;
+}
 
 async function rolledFlowSums(tx: Db, r: DayRange, f: FlowFilter): Promise<FlowSum[]> {
   const parts: SQL[] = [gte(flowDaySums.day, r.startTime), lte(flowDaySums.day, r.endTime)];
@@ -165,6 +183,7 @@ async function liveFlowSums(tx: Db, r: DayRange, f: FlowFilter): Promise<FlowSum
   const parts: SQL[] = [inRange(accountFlows.creationTime, r)];
   if (f.userId !== undefined) parts.push(eq(accountFlows.userId, f.userId));
   if (f.userCode !== undefined) parts.push(eq(accountFlows.userCode, f.userCode));
+  if (f.scoped) parts.push(sql`exists (select 1 from ${orders} where ${orders.tradeNo} = ${accountFlows.tradeNo})`);
   const day = f.perDay ? sql<string>`to_char(${localDate}, 'YYYY-MM-DD')` : sql<null>`null`;
   const rows = await tx.select({
     day, userId: accountFlows.userId, userCode: sql<string>`max(coalesce(${accountFlows.userCode}, ''))`,
@@ -176,7 +195,7 @@ async function liveFlowSums(tx: Db, r: DayRange, f: FlowFilter): Promise<FlowSum
 
 /** Signed sums of the flows per (day,) seller and channel over the range; both sides added up. */
 export async function flowSums(tx: Db, r: DayRange, now: Date, f: FlowFilter): Promise<FlowSum[]> {
-  const { closed, live } = splitRange(r, now);
+  const { closed, live } = f.scoped ? { closed: null, live: r } : splitRange(r, now);
   if (closed) await ensureRolledUp(tx, closed);
   const sums = new Map<string, FlowSum>();
   for (const x of [...(closed ? await rolledFlowSums(tx, closed, f) : []), ...(live ? await liveFlowSums(tx, live, f) : [])]) {

@@ -3,7 +3,7 @@
 import { statisticalRecords, STATISTIC_AUDIT_ACTIONS } from '#shared/contracts/statistics.ts';
 import { centsToPoints } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import { implement, requireUser } from '../../framework.ts';
+import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { TIME_ZONE } from '../configuration/service.ts';
 import * as repo from './repository.ts';
 
@@ -11,26 +11,26 @@ type Range = { startTime: string; endTime: string };
 const zoned = (r: Range): repo.DayRange => ({ startTime: r.startTime, endTime: r.endTime, timeZone: TIME_ZONE });
 
 /** Parcels signed in per day and signer: one audit row per real sign-in (a rescan answered ALREADY writes none). */
-export async function signInStatistic(tx: Db, r: Range, now = new Date()) {
-  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.signIn, distinctEntities: false }, zoned(r), now);
+export async function signInStatistic(tx: Db, r: Range, now = new Date(), scoped = false) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.signIn, distinctEntities: false, scoped }, zoned(r), now);
   return rows.map((x) => ({ signForTime: x.day, signUserName: x.userName, signForNums: x.count }));
 }
 
 /** Orders packed per day and packer; stock orders (ST…) only when stock is true, and never otherwise. */
-export async function packedStatistic(tx: Db, r: Range, stock: boolean, now = new Date()) {
-  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.packed, stock, distinctEntities: true }, zoned(r), now);
+export async function packedStatistic(tx: Db, r: Range, stock: boolean, now = new Date(), scoped = false) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.packed, stock, distinctEntities: true, scoped }, zoned(r), now);
   const items = rows.map((x) => ({ packedTime: x.day, packedOrderNums: x.count, packedUserName: x.userName }));
   return { totalCount: items.length, items };
 }
 
-export async function shelvedStatistic(tx: Db, r: Range, now = new Date()) {
-  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.shelve, distinctEntities: false }, zoned(r), now);
+export async function shelvedStatistic(tx: Db, r: Range, now = new Date(), scoped = false) {
+  const rows = await repo.auditPerDayAndUser(tx, { action: STATISTIC_AUDIT_ACTIONS.shelve, distinctEntities: false, scoped }, zoned(r), now);
   return rows.map((x) => ({ storeTime: x.day, storeCount: x.count, userName: x.userName }));
 }
 
 /** Per seller and channel over the range; a seller without flows has no row. */
-export async function consumptionStatistic(tx: Db, r: Range & { userCode?: string | undefined }, now = new Date()) {
-  const rows = await repo.flowSums(tx, zoned(r), now, { userCode: r.userCode, perDay: false });
+export async function consumptionStatistic(tx: Db, r: Range & { userCode?: string | undefined }, now = new Date(), scoped = false) {
+  const rows = await repo.flowSums(tx, zoned(r), now, { userCode: r.userCode, perDay: false, scoped });
   return rows.sort((a, b) => repo.compare(a.userCode, b.userCode) || a.channel - b.channel)
     .map((x) => ({ userCode: x.userCode, channel: x.channel, incurredAmount: centsToPoints(x.cents) }));
 }
@@ -42,12 +42,15 @@ export async function ownConsumptionStatistic(tx: Db, userId: number, r: Range, 
     .map((x) => ({ incurredTime: x.day!, channel: x.channel, incurredAmount: centsToPoints(x.cents) }));
 }
 
+/** A staff member in a group (decision 0023) sees the statistics of their scope only. */
+const isScoped = (ctx: RequestContext) => !!ctx.user?.scope;
+
 export const statisticalRecordsService = implement(statisticalRecords, () => ({
-  getSignForLogisticsStatisticalList: (input, ctx) => signInStatistic(ctx.db, input),
-  getPackedPackNumsList: (input, ctx) => packedStatistic(ctx.db, input, false),
-  getStockPackedPackNumsList: (input, ctx) => packedStatistic(ctx.db, input, true),
-  getProductStoreStatisticalList: (input, ctx) => shelvedStatistic(ctx.db, input),
-  getStatisticalConsumptionFlowList: (input, ctx) => consumptionStatistic(ctx.db, input),
+  getSignForLogisticsStatisticalList: (input, ctx) => signInStatistic(ctx.db, input, ctx.now, isScoped(ctx)),
+  getPackedPackNumsList: (input, ctx) => packedStatistic(ctx.db, input, false, ctx.now, isScoped(ctx)),
+  getStockPackedPackNumsList: (input, ctx) => packedStatistic(ctx.db, input, true, ctx.now, isScoped(ctx)),
+  getProductStoreStatisticalList: (input, ctx) => shelvedStatistic(ctx.db, input, ctx.now, isScoped(ctx)),
+  getStatisticalConsumptionFlowList: (input, ctx) => consumptionStatistic(ctx.db, input, ctx.now, isScoped(ctx)),
   // Whatever userId the caller passes, a seller sees their own flows.
   getStatisticalConsumptionFlowListByUserId: (input, ctx) => ownConsumptionStatistic(ctx.db, requireUser(ctx).id, input),
 }));
