@@ -60,6 +60,8 @@ describe('sign-in and session', () => {
     expect(c.localization.currentCulture.name).toBe('zh-Hans');
     expect(c.localization.sources).toEqual([{ name: 'Warehouse', type: expect.any(String) }]);
     expect(c.localization.values.Warehouse.AppName).toBe('海仓');
+    // Accounts are never locked (decision 0017): an ABP client must not tell users they are.
+    expect(c.setting.values['Abp.Zero.UserManagement.UserLockOut.IsEnabled']).toBe('false');
     expect(c.localization.languages.map((l: { name: string }) => l.name)).toEqual(['zh-Hans', 'en']);
     expect(c.features.allFeatures).toMatchObject({ SignalR: { value: 'true' }, 'SignalR.AspNetCore': { value: 'true' } });
     expect(c.auth.grantedPermissions).toEqual({});
