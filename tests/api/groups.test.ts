@@ -251,6 +251,34 @@ describe('data scope', () => {
     }
   });
 
+  it('parcels follow their order\'s site in the lists, while the floor still scans any parcel in hand', async () => {
+    const twStore = await createStore(t.app, admin, seller.userId, { site: 'TW', storeName: '包裹台湾店' });
+    const tw = await createOrder(t.app, seller, buildOrder(twStore.id, warehouseId, { site: 'TW' }));
+    const my = await createOrder(t.app, seller, buildOrder(myStoreId, warehouseId, { site: 'MY' }));
+    const [twShipment, myShipment] = [tw.orderProductInfosList[0]!.shipment, my.orderProductInfosList[0]!.shipment];
+    const listed = async (who: Caller, shipment: string) => {
+      const res = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), who, { shipment, maxResultCount: 10 });
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+      return (res.body.result.items as { shipment: string }[]).map((p) => p.shipment);
+    };
+    const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
+      groupName: '台湾包裹组', crossBorderSites: ['TW'], nativeSites: [], abroadWarehouses: [], groupPersonnels: [member.userId], isOk: true,
+    })).body.result;
+    expect(await listed(member, twShipment)).toEqual([twShipment]);
+    expect(await listed(member, myShipment)).toEqual([]);
+    expect(await listed(admin, myShipment)).toEqual([myShipment]);
+    // The MY parcel is in the member's hand at the mainland warehouse: the check and the scan see it.
+    const check = await call(t.app, 'GET', svc('Logistics', 'IntoLogisticsCheck'), member, { shipment: myShipment });
+    expect(check.status, JSON.stringify(check.body.error)).toBe(200);
+    expect(check.body.result.action).toBe('SIGN');
+    const signed = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: myShipment, warehouseInfoId: warehouseId });
+    expect(signed.status, JSON.stringify(signed.body.error)).toBe(200);
+    expect(signed.body.result.action).toBe('SIGNED');
+    expect(await listed(member, myShipment)).toEqual([]);
+    await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
+    expect(await listed(member, myShipment)).toEqual([myShipment]);
+  });
+
   it('statistics count only the member\'s sites: packing by the order\'s site, consumption by the flow\'s order', async () => {
     const stat = (action: string) => svc('StatisticalRecords', action);
     const twStore = await createStore(t.app, admin, seller.userId, { site: 'TW', storeName: '统计台湾店' });

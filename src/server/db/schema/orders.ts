@@ -2,7 +2,7 @@
 // Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
+import { createdAt, id, orderScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 
@@ -137,7 +137,7 @@ export const parcels = pgTable('parcels', {
   // The dashboard: parcels waiting for a photo (few of many), a seller's parcels signed in lately.
   index('parcels_need_photo_idx').on(t.tenantId, t.id).where(sql`${t.isNeedTakePicture}`),
   index('parcels_user_sign_idx').on(t.tenantId, t.userId, t.signForTime).where(sql`${t.signForTime} is not null`),
-  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), orderScopePolicy(t.orderId, orders, orders.id),
 ]);
 
 /** One row per sign-in (the inbound record, IntoLogistics). */

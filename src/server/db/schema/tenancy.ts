@@ -3,7 +3,7 @@
 // request transaction switches to that role and sets app.tenant_id, so no query can forget the
 // filter (docs/decisions/0002-tenant-isolation-with-rls.md).
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, pgPolicy, pgRole, timestamp, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, pgPolicy, pgRole, timestamp, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 
 export const APP_ROLE = 'haicang_app';
 export const appRole = pgRole(APP_ROLE).existing();
@@ -45,6 +45,15 @@ const scopeWarehouses = sql`nullif(current_setting('app.scope_warehouses', true)
 export const siteScopePolicy = (column: PgColumn) => pgPolicy('site_scope', {
   as: 'restrictive', for: 'select', to: appRole,
   using: sql`case when ${scopeSites} is null then true else ${column} = any(string_to_array(${scopeSites}, ',')) end`,
+});
+
+/**
+ * Rows that belong to an order (parcels): hidden when their order is hidden, i.e. outside the member's
+ * sites (the order's own policies answer inside the subquery). A row of no order (无主件) stays visible.
+ */
+export const orderScopePolicy = (orderId: PgColumn, ordersTable: PgTable, ordersId: PgColumn) => pgPolicy('order_scope', {
+  as: 'restrictive', for: 'select', to: appRole,
+  using: sql`case when ${scopeSites} is null then true else ${orderId} is null or exists (select 1 from ${ordersTable} where ${ordersId} = ${orderId}) end`,
 });
 
 /** Rows at a warehouse (orders, parcels, inbound records, rejections; warehouses by id): hidden at an overseas warehouse outside the member's. */

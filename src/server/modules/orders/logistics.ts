@@ -2,9 +2,10 @@
 // advances its order and writes the inbound record in one transaction, safe under concurrent scans.
 import { intoLogisticsService, logistics } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
+import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
-import type { Db } from '../../db/client.ts';
-import { implement, requireUser } from '../../framework.ts';
+import { unscoped, type Db } from '../../db/client.ts';
+import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { signLockedParcel, type SignOutcome } from './inbound.ts';
@@ -38,6 +39,35 @@ function answer(outcome: SignOutcome, warehouseName: string | null) {
 
 const page = ({ rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
   ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
+
+/**
+ * The floor's scans work on the warehouse as it is (decision 0023): a group member scans whatever
+ * parcel is in his hand, whichever site's order it belongs to, though his lists do not show it.
+ */
+const onTheFloor = <T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> => (ctx.user?.scope ? unscoped(ctx.db, fn) : fn());
+
+/** SignByScan at a checked warehouse: a pending refusal holds the parcel, otherwise it is signed in. */
+async function signAt(
+  ctx: RequestContext, warehouse: { id: number; warehouseName: string | null }, input: ParsedInputOf<typeof logistics.actions.signByScan>,
+) {
+  const me = requireUser(ctx);
+  const { parcel, created } = await parcelRepo.lockParcel(ctx.db, input.shipment);
+  // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
+  // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
+  const refusal = created || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+  if (refusal) {
+    // A number whose parcel row was removed after the request was made is declared again for its seller.
+    const held = created
+      ? await updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.declared, userId: refusal.userId, userCode: refusal.userCode, warehouseInfoId: refusal.warehouseInfoId })
+      : parcel;
+    return {
+      action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
+      parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
+    };
+  }
+  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
+  return answer(outcome, warehouse.warehouseName);
+}
 
 export const logisticsService = implement(logistics, (deps) => ({
   setTakePicture: parcelPhotoHandlers(deps).setTakePicture,
@@ -93,7 +123,7 @@ export const logisticsService = implement(logistics, (deps) => ({
     return toParcelDto(updated);
   },
 
-  async intoLogisticsCheck(input, ctx) {
+  intoLogisticsCheck: (input, ctx) => onTheFloor(ctx, async () => {
     const parcel = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
     // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
     const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
@@ -108,35 +138,20 @@ export const logisticsService = implement(logistics, (deps) => ({
       action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
       userCode: parcel.userCode, shelfNumber: refusal ? null : order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
     };
-  },
+  }),
 
   async signByScan(input, ctx) {
-    const me = requireUser(ctx);
+    // The station's own warehouse must be one the member may use; the parcel in hand may be any.
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
-    const { parcel, created } = await parcelRepo.lockParcel(ctx.db, input.shipment);
-    // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
-    // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
-    const refusal = created || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
-    if (refusal) {
-      // A number whose parcel row was removed after the request was made is declared again for its seller.
-      const held = created
-        ? await updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.declared, userId: refusal.userId, userCode: refusal.userCode, warehouseInfoId: refusal.warehouseInfoId })
-        : parcel;
-      return {
-        action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
-        parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
-      };
-    }
-    const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
-    return answer(outcome, warehouse.warehouseName);
+    return onTheFloor(ctx, () => signAt(ctx, warehouse, input));
   },
 
-  async setTakePictureByPhone(input, ctx) {
+  setTakePictureByPhone: (input, ctx) => onTheFloor(ctx, async () => {
     const found = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
     const parcel = found && (await parcelRepo.lockParcelById(ctx.db, found.id));
     if (!parcel) throw notFound('包裹');
     return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
-  },
+  }),
 
   async stockLogisticsSign(input, ctx) {
     const me = requireUser(ctx);

@@ -1,0 +1,1 @@
+CREATE POLICY "order_scope" ON "parcels" AS RESTRICTIVE FOR SELECT TO "haicang_app" USING (case when nullif(current_setting('app.scope_sites', true), '') is null then true else "parcels"."order_id" is null or exists (select 1 from "orders" where "orders"."id" = "parcels"."order_id") end);
