@@ -54,23 +54,30 @@ export interface DataScope { sites: readonly string[] | null; warehouses: readon
  * (schema/tenancy.ts siteScopePolicy, warehouseScopePolicy) read these settings, so every query that
  * follows, whoever wrote it, sees only the scope's rows. Transaction-local, like app.tenant_id.
  */
+/** The scope each transaction was given (applyScope is the only writer of the settings). */
+const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
+
 export async function applyScope(tx: Db, scope: DataScope | null): Promise<void> {
   if (!scope || (!scope.sites && !scope.warehouses)) return;
-  await tx.execute(sql`select set_config('app.scope_sites', ${scope.sites?.join(',') ?? ''}, true),
-    set_config('app.scope_warehouses', ${scope.warehouses?.join(',') ?? ''}, true)`);
+  const set = { sites: scope.sites?.join(',') ?? '', warehouses: scope.warehouses?.join(',') ?? '' };
+  await tx.execute(sql`select set_config('app.scope_sites', ${set.sites}, true), set_config('app.scope_warehouses', ${set.warehouses}, true)`);
+  SCOPES.set(tx, set);
 }
 
 /**
  * Runs fn seeing past the scope, then puts it back: for the few reads that must count what the
  * warehouse really holds whoever asks (a free holding slot), never to answer rows to the caller.
+ * A transaction given no scope (nearly every one, the scan's included) costs nothing: fn just runs.
  */
 export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
-  const result = await tx.execute(sql`select coalesce(current_setting('app.scope_sites', true), '') as s,
-    coalesce(current_setting('app.scope_warehouses', true), '') as w`);
-  const saved = (result as unknown as { rows: { s: string; w: string }[] }).rows[0];
-  if (!saved || (!saved.s && !saved.w)) return fn();
+  const saved = SCOPES.get(tx);
+  if (!saved) return fn();
+  SCOPES.delete(tx);
   await tx.execute(sql`select set_config('app.scope_sites', '', true), set_config('app.scope_warehouses', '', true)`);
-  const restore = () => tx.execute(sql`select set_config('app.scope_sites', ${saved.s}, true), set_config('app.scope_warehouses', ${saved.w}, true)`);
+  const restore = async () => {
+    await tx.execute(sql`select set_config('app.scope_sites', ${saved.sites}, true), set_config('app.scope_warehouses', ${saved.warehouses}, true)`);
+    SCOPES.set(tx, saved);
+  };
   let value: T;
   try {
     value = await fn();
