@@ -38,6 +38,8 @@ export default defineConfig({
       '/api': API_TARGET,
       '/AbpUserConfiguration': API_TARGET,
       '/swagger': API_TARGET,
+      // The fake Shopee Open Platform (decision 0026): its authorisation page redirects back here.
+      '/shopee-sandbox': API_TARGET,
       // The built-in test payment provider's page (src/server/modules/recharge/routes.ts).
       '/pay': API_TARGET,
       '/signalr': { target: API_TARGET, ws: true },

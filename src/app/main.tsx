@@ -1,15 +1,15 @@
 // Start-up (spec 000 §2): the culture cookie, the api over the request core (lib/http.ts), the query client and the router.
 // The configuration and session are loaded by the root route before the first screen renders.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { MantineProvider, Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/first-screen.css';
+import './lib/theme.css';
 import { routeTree } from './route-tree.gen.ts';
 import { ApiContext, createHttpTransport } from './lib/http.ts';
-import { createLazyApi } from './lib/lazy-api.ts';
+import { configurationAfterFirstScreen, createLazyApi } from './lib/lazy-api.ts';
 import { createAuthStore, ensureCultureCookie } from './lib/auth.ts';
 import { revalidateStartUp } from './lib/start-up.ts';
 import { afterFirstScreen } from './lib/first-screen.ts';
@@ -23,7 +23,7 @@ import { UpdatePromptHost } from './lib/pwa/update-prompt-host.tsx';
 ensureCultureCookie();
 
 const auth = createAuthStore();
-const { api, preload: preloadRegistry } = createLazyApi(createHttpTransport(auth));
+const { api, preload: preloadRegistry } = createLazyApi(configurationAfterFirstScreen(createHttpTransport(auth), auth));
 // Screens that will call soon load the registry once they are up (lib/registry-preload.ts).
 setRegistryPreload(preloadRegistry);
 const queryClient = createQueryClient();
@@ -46,9 +46,13 @@ declare module '@tanstack/react-router' {
   interface Register { router: typeof router }
 }
 
-createRoot(document.getElementById('root')!).render(
+// A transition: the first render is time-sliced (React yields to the browser every few ms), so a
+// phone's main thread never sits in one long task while the first screen is built (decision 0030).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    {/* The theme's variables are in lib/theme.css, not computed at start-up. */}
+    <MantineProvider theme={theme} withCssVariables={false}>
       <QueryClientProvider client={queryClient}>
         <ApiContext.Provider value={api}>
           <RouterProvider router={router} />
@@ -57,7 +61,7 @@ createRoot(document.getElementById('root')!).render(
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,
-);
+));
 
 // Painted from the last visit's answers: ask the server now, and run the guard again if it says
 // something else (a revoked token signs out; changed permissions take effect).

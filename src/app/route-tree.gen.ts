@@ -19,7 +19,9 @@ import { Route as FrontauthorizationSuccessRouteImport } from './routes/frontaut
 import { Route as AppAmountAmountListRouteImport } from './routes/_app/amount/amountList'
 import { Route as AppAmountFontamountFlowStatisticalRouteImport } from './routes/_app/amount/fontamountFlowStatistical'
 import { Route as AppAmountRechargeRouteImport } from './routes/_app/amount/recharge'
+import { Route as AppAuthorizationshopsAuthorizationshoplistRouteImport } from './routes/_app/authorizationshops/authorizationshoplist'
 import { Route as AppBackAbnormalreceivingorderRouteImport } from './routes/_app/back/abnormalreceivingorder'
+import { Route as AppBackAdvanceorderRouteImport } from './routes/_app/back/advanceorder'
 import { Route as AppBackBackOrderListRouteImport } from './routes/_app/back/backOrderList'
 import { Route as AppBackBackoverseasreturnhandleRouteImport } from './routes/_app/back/backoverseasreturnhandle'
 import { Route as AppBackFlowRouteImport } from './routes/_app/back/flow'
@@ -29,13 +31,34 @@ import { Route as AppBackLogisticsListRouteImport } from './routes/_app/back/log
 import { Route as AppBackMainlandPackageRouteImport } from './routes/_app/back/mainlandPackage'
 import { Route as AppBackOrderOperateListRouteImport } from './routes/_app/back/orderOperateList'
 import { Route as AppBackPackStationRouteImport } from './routes/_app/back/packStation'
+import { Route as AppBackRefusalorderRouteImport } from './routes/_app/back/refusalorder'
+import { Route as AppBackReturnScanRouteImport } from './routes/_app/back/returnScan'
 import { Route as AppBackReturnrejectionRouteImport } from './routes/_app/back/returnrejection'
+import { Route as AppBackShopeeorderreturnRouteImport } from './routes/_app/back/shopeeorderreturn'
 import { Route as AppBackSignlogisticsListRouteImport } from './routes/_app/back/signlogisticsList'
+import { Route as AppBackYnrefusalorderRouteImport } from './routes/_app/back/ynrefusalorder'
 import { Route as AppBackStatisticalAmountFlowStatisticalRouteImport } from './routes/_app/backStatistical/amountFlowStatistical'
 import { Route as AppBackStatisticalBackproductstorestatisticalRouteImport } from './routes/_app/backStatistical/backproductstorestatistical'
 import { Route as AppBackStatisticalPackstatisticalRouteImport } from './routes/_app/backStatistical/packstatistical'
 import { Route as AppBackStatisticalSignforLogisticsStatisticalRouteImport } from './routes/_app/backStatistical/signforLogisticsStatistical'
 import { Route as AppBackStatisticalStockpackstatisticalRouteImport } from './routes/_app/backStatistical/stockpackstatistical'
+import { Route as AppBackabroadAbroadreturnscanRouteImport } from './routes/_app/backabroad/abroadreturnscan'
+import { Route as AppBackabroadBackabroadlogisticsRouteImport } from './routes/_app/backabroad/backabroadlogistics'
+import { Route as AppBackabroadBackabroadorderRouteImport } from './routes/_app/backabroad/backabroadorder'
+import { Route as AppBackabroadBackabroadreturnRouteImport } from './routes/_app/backabroad/backabroadreturn'
+import { Route as AppBackabroadIntoabroadLogisticsRouteImport } from './routes/_app/backabroad/intoabroadLogistics'
+import { Route as AppBackstockBackDeliveryreceiptScanRouteImport } from './routes/_app/backstock/backDeliveryreceiptScan'
+import { Route as AppBackstockBackdeliveryreceiptlistRouteImport } from './routes/_app/backstock/backdeliveryreceiptlist'
+import { Route as AppBackstockBacklistedhistoryRouteImport } from './routes/_app/backstock/backlistedhistory'
+import { Route as AppBackstockBackshelvesRouteImport } from './routes/_app/backstock/backshelves'
+import { Route as AppBackstockBackstockListRouteImport } from './routes/_app/backstock/backstockList'
+import { Route as AppBackstockBackstockorderRouteImport } from './routes/_app/backstock/backstockorder'
+import { Route as AppBackstockBackstockproductRouteImport } from './routes/_app/backstock/backstockproduct'
+import { Route as AppBackstockCheckStationRouteImport } from './routes/_app/backstock/checkStation'
+import { Route as AppBackstockFindstockorderRouteImport } from './routes/_app/backstock/findstockorder'
+import { Route as AppBackstockPagebackDeliveryreceiptbatchRouteImport } from './routes/_app/backstock/pagebackDeliveryreceiptbatch'
+import { Route as AppBackstockPickpackRouteImport } from './routes/_app/backstock/pickpack'
+import { Route as AppBackstockShelfStationRouteImport } from './routes/_app/backstock/shelfStation'
 import { Route as AppBackurgentBackurgentorderlistRouteImport } from './routes/_app/backurgent/backurgentorderlist'
 import { Route as AppCourierCourierExpressDeliveryCreateRouteImport } from './routes/_app/courier/courierExpressDeliveryCreate'
 import { Route as AppCourierCourierExpressDeliveryListRouteImport } from './routes/_app/courier/courierExpressDeliveryList'
@@ -44,8 +67,20 @@ import { Route as AppFrontExpressrejectionreturnRouteImport } from './routes/_ap
 import { Route as AppFrontFrontmainlandfreightRouteImport } from './routes/_app/front/frontmainlandfreight'
 import { Route as AppFrontOrderRouteImport } from './routes/_app/front/order'
 import { Route as AppFrontOrderListRouteImport } from './routes/_app/front/orderList'
+import { Route as AppFrontRefusalorderRouteImport } from './routes/_app/front/refusalorder'
+import { Route as AppFrontShopeeorderreturnRouteImport } from './routes/_app/front/shopeeorderreturn'
+import { Route as AppFrontDisplayAbroadorderDetailRouteImport } from './routes/_app/frontDisplay/abroadorderDetail'
 import { Route as AppFrontDisplayOrderDetailRouteImport } from './routes/_app/frontDisplay/orderDetail'
+import { Route as AppFrontDisplayStockorderDetailRouteImport } from './routes/_app/frontDisplay/stockorderDetail'
+import { Route as AppFrontabroadAbroadorderlistRouteImport } from './routes/_app/frontabroad/abroadorderlist'
+import { Route as AppFrontabroadAbroadreturnlistRouteImport } from './routes/_app/frontabroad/abroadreturnlist'
 import { Route as AppFrontmainlandDisplayFrontmainlandorderDetailRouteImport } from './routes/_app/frontmainlandDisplay/frontmainlandorderDetail'
+import { Route as AppFrontstockCreatestockorderRouteImport } from './routes/_app/frontstock/createstockorder'
+import { Route as AppFrontstockFrontlistedhistoryRouteImport } from './routes/_app/frontstock/frontlistedhistory'
+import { Route as AppFrontstockFrontstockorderRouteImport } from './routes/_app/frontstock/frontstockorder'
+import { Route as AppFrontstockFrontstockproductRouteImport } from './routes/_app/frontstock/frontstockproduct'
+import { Route as AppFrontstockSkumappingRouteImport } from './routes/_app/frontstock/skumapping'
+import { Route as AppFrontstockStocklistRouteImport } from './routes/_app/frontstock/stocklist'
 import { Route as AppFronturgentFronturgentorderlistRouteImport } from './routes/_app/fronturgent/fronturgentorderlist'
 import { Route as AppMainHomeRouteImport } from './routes/_app/main/home'
 import { Route as AppSettingGroupRouteImport } from './routes/_app/setting/group'
@@ -57,7 +92,9 @@ import { Route as AppTakephoneLogisticsphotoRouteImport } from './routes/_app/ta
 import { Route as AppTakephoneUploadpackageimgRouteImport } from './routes/_app/takephone/uploadpackageimg'
 import { Route as AppWarehouseBasecostsettingRouteImport } from './routes/_app/warehouse/basecostsetting'
 import { Route as AppWarehouseMainlandfreightRouteImport } from './routes/_app/warehouse/mainlandfreight'
+import { Route as AppWarehouseOverseasbasecostRouteImport } from './routes/_app/warehouse/overseasbasecost'
 import { Route as AppWarehouseThirdpartyparameterRouteImport } from './routes/_app/warehouse/thirdpartyparameter'
+import { Route as AppWarehouseUserstorageconfigRouteImport } from './routes/_app/warehouse/userstorageconfig'
 import { Route as AppWarehouseWarehouseinfoRouteImport } from './routes/_app/warehouse/warehouseinfo'
 import { Route as AppWarehousestoreBackstoreRouteImport } from './routes/_app/warehousestore/backstore'
 
@@ -113,12 +150,23 @@ const AppAmountRechargeRoute = AppAmountRechargeRouteImport.update({
   path: '/amount/recharge',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAuthorizationshopsAuthorizationshoplistRoute =
+  AppAuthorizationshopsAuthorizationshoplistRouteImport.update({
+    id: '/authorizationshops/authorizationshoplist',
+    path: '/authorizationshops/authorizationshoplist',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppBackAbnormalreceivingorderRoute =
   AppBackAbnormalreceivingorderRouteImport.update({
     id: '/back/abnormalreceivingorder',
     path: '/back/abnormalreceivingorder',
     getParentRoute: () => AppRoute,
   } as any)
+const AppBackAdvanceorderRoute = AppBackAdvanceorderRouteImport.update({
+  id: '/back/advanceorder',
+  path: '/back/advanceorder',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackBackOrderListRoute = AppBackBackOrderListRouteImport.update({
   id: '/back/backOrderList',
   path: '/back/backOrderList',
@@ -166,17 +214,38 @@ const AppBackPackStationRoute = AppBackPackStationRouteImport.update({
   path: '/back/packStation',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBackRefusalorderRoute = AppBackRefusalorderRouteImport.update({
+  id: '/back/refusalorder',
+  path: '/back/refusalorder',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBackReturnScanRoute = AppBackReturnScanRouteImport.update({
+  id: '/back/returnScan',
+  path: '/back/returnScan',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackReturnrejectionRoute = AppBackReturnrejectionRouteImport.update({
   id: '/back/returnrejection',
   path: '/back/returnrejection',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBackShopeeorderreturnRoute =
+  AppBackShopeeorderreturnRouteImport.update({
+    id: '/back/shopeeorderreturn',
+    path: '/back/shopeeorderreturn',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppBackSignlogisticsListRoute =
   AppBackSignlogisticsListRouteImport.update({
     id: '/back/signlogisticsList',
     path: '/back/signlogisticsList',
     getParentRoute: () => AppRoute,
   } as any)
+const AppBackYnrefusalorderRoute = AppBackYnrefusalorderRouteImport.update({
+  id: '/back/ynrefusalorder',
+  path: '/back/ynrefusalorder',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBackStatisticalAmountFlowStatisticalRoute =
   AppBackStatisticalAmountFlowStatisticalRouteImport.update({
     id: '/backStatistical/amountFlowStatistical',
@@ -205,6 +274,106 @@ const AppBackStatisticalStockpackstatisticalRoute =
   AppBackStatisticalStockpackstatisticalRouteImport.update({
     id: '/backStatistical/stockpackstatistical',
     path: '/backStatistical/stockpackstatistical',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackabroadAbroadreturnscanRoute =
+  AppBackabroadAbroadreturnscanRouteImport.update({
+    id: '/backabroad/abroadreturnscan',
+    path: '/backabroad/abroadreturnscan',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackabroadBackabroadlogisticsRoute =
+  AppBackabroadBackabroadlogisticsRouteImport.update({
+    id: '/backabroad/backabroadlogistics',
+    path: '/backabroad/backabroadlogistics',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackabroadBackabroadorderRoute =
+  AppBackabroadBackabroadorderRouteImport.update({
+    id: '/backabroad/backabroadorder',
+    path: '/backabroad/backabroadorder',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackabroadBackabroadreturnRoute =
+  AppBackabroadBackabroadreturnRouteImport.update({
+    id: '/backabroad/backabroadreturn',
+    path: '/backabroad/backabroadreturn',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackabroadIntoabroadLogisticsRoute =
+  AppBackabroadIntoabroadLogisticsRouteImport.update({
+    id: '/backabroad/intoabroadLogistics',
+    path: '/backabroad/intoabroadLogistics',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBackDeliveryreceiptScanRoute =
+  AppBackstockBackDeliveryreceiptScanRouteImport.update({
+    id: '/backstock/backDeliveryreceiptScan',
+    path: '/backstock/backDeliveryreceiptScan',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBackdeliveryreceiptlistRoute =
+  AppBackstockBackdeliveryreceiptlistRouteImport.update({
+    id: '/backstock/backdeliveryreceiptlist',
+    path: '/backstock/backdeliveryreceiptlist',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBacklistedhistoryRoute =
+  AppBackstockBacklistedhistoryRouteImport.update({
+    id: '/backstock/backlistedhistory',
+    path: '/backstock/backlistedhistory',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBackshelvesRoute = AppBackstockBackshelvesRouteImport.update({
+  id: '/backstock/backshelves',
+  path: '/backstock/backshelves',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBackstockBackstockListRoute =
+  AppBackstockBackstockListRouteImport.update({
+    id: '/backstock/backstockList',
+    path: '/backstock/backstockList',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBackstockorderRoute =
+  AppBackstockBackstockorderRouteImport.update({
+    id: '/backstock/backstockorder',
+    path: '/backstock/backstockorder',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockBackstockproductRoute =
+  AppBackstockBackstockproductRouteImport.update({
+    id: '/backstock/backstockproduct',
+    path: '/backstock/backstockproduct',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockCheckStationRoute =
+  AppBackstockCheckStationRouteImport.update({
+    id: '/backstock/checkStation',
+    path: '/backstock/checkStation',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockFindstockorderRoute =
+  AppBackstockFindstockorderRouteImport.update({
+    id: '/backstock/findstockorder',
+    path: '/backstock/findstockorder',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockPagebackDeliveryreceiptbatchRoute =
+  AppBackstockPagebackDeliveryreceiptbatchRouteImport.update({
+    id: '/backstock/pagebackDeliveryreceiptbatch',
+    path: '/backstock/pagebackDeliveryreceiptbatch',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppBackstockPickpackRoute = AppBackstockPickpackRouteImport.update({
+  id: '/backstock/pickpack',
+  path: '/backstock/pickpack',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBackstockShelfStationRoute =
+  AppBackstockShelfStationRouteImport.update({
+    id: '/backstock/shelfStation',
+    path: '/backstock/shelfStation',
     getParentRoute: () => AppRoute,
   } as any)
 const AppBackurgentBackurgentorderlistRoute =
@@ -252,10 +421,45 @@ const AppFrontOrderListRoute = AppFrontOrderListRouteImport.update({
   path: '/front/orderList',
   getParentRoute: () => AppRoute,
 } as any)
+const AppFrontRefusalorderRoute = AppFrontRefusalorderRouteImport.update({
+  id: '/front/refusalorder',
+  path: '/front/refusalorder',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFrontShopeeorderreturnRoute =
+  AppFrontShopeeorderreturnRouteImport.update({
+    id: '/front/shopeeorderreturn',
+    path: '/front/shopeeorderreturn',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontDisplayAbroadorderDetailRoute =
+  AppFrontDisplayAbroadorderDetailRouteImport.update({
+    id: '/frontDisplay/abroadorderDetail',
+    path: '/frontDisplay/abroadorderDetail',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppFrontDisplayOrderDetailRoute =
   AppFrontDisplayOrderDetailRouteImport.update({
     id: '/frontDisplay/orderDetail',
     path: '/frontDisplay/orderDetail',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontDisplayStockorderDetailRoute =
+  AppFrontDisplayStockorderDetailRouteImport.update({
+    id: '/frontDisplay/stockorderDetail',
+    path: '/frontDisplay/stockorderDetail',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontabroadAbroadorderlistRoute =
+  AppFrontabroadAbroadorderlistRouteImport.update({
+    id: '/frontabroad/abroadorderlist',
+    path: '/frontabroad/abroadorderlist',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontabroadAbroadreturnlistRoute =
+  AppFrontabroadAbroadreturnlistRouteImport.update({
+    id: '/frontabroad/abroadreturnlist',
+    path: '/frontabroad/abroadreturnlist',
     getParentRoute: () => AppRoute,
   } as any)
 const AppFrontmainlandDisplayFrontmainlandorderDetailRoute =
@@ -264,6 +468,40 @@ const AppFrontmainlandDisplayFrontmainlandorderDetailRoute =
     path: '/frontmainlandDisplay/frontmainlandorderDetail',
     getParentRoute: () => AppRoute,
   } as any)
+const AppFrontstockCreatestockorderRoute =
+  AppFrontstockCreatestockorderRouteImport.update({
+    id: '/frontstock/createstockorder',
+    path: '/frontstock/createstockorder',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontstockFrontlistedhistoryRoute =
+  AppFrontstockFrontlistedhistoryRouteImport.update({
+    id: '/frontstock/frontlistedhistory',
+    path: '/frontstock/frontlistedhistory',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontstockFrontstockorderRoute =
+  AppFrontstockFrontstockorderRouteImport.update({
+    id: '/frontstock/frontstockorder',
+    path: '/frontstock/frontstockorder',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontstockFrontstockproductRoute =
+  AppFrontstockFrontstockproductRouteImport.update({
+    id: '/frontstock/frontstockproduct',
+    path: '/frontstock/frontstockproduct',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppFrontstockSkumappingRoute = AppFrontstockSkumappingRouteImport.update({
+  id: '/frontstock/skumapping',
+  path: '/frontstock/skumapping',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppFrontstockStocklistRoute = AppFrontstockStocklistRouteImport.update({
+  id: '/frontstock/stocklist',
+  path: '/frontstock/stocklist',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppFronturgentFronturgentorderlistRoute =
   AppFronturgentFronturgentorderlistRouteImport.update({
     id: '/fronturgent/fronturgentorderlist',
@@ -325,10 +563,22 @@ const AppWarehouseMainlandfreightRoute =
     path: '/warehouse/mainlandfreight',
     getParentRoute: () => AppRoute,
   } as any)
+const AppWarehouseOverseasbasecostRoute =
+  AppWarehouseOverseasbasecostRouteImport.update({
+    id: '/warehouse/overseasbasecost',
+    path: '/warehouse/overseasbasecost',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppWarehouseThirdpartyparameterRoute =
   AppWarehouseThirdpartyparameterRouteImport.update({
     id: '/warehouse/thirdpartyparameter',
     path: '/warehouse/thirdpartyparameter',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppWarehouseUserstorageconfigRoute =
+  AppWarehouseUserstorageconfigRouteImport.update({
+    id: '/warehouse/userstorageconfig',
+    path: '/warehouse/userstorageconfig',
     getParentRoute: () => AppRoute,
   } as any)
 const AppWarehouseWarehouseinfoRoute =
@@ -354,7 +604,9 @@ export interface FileRoutesByFullPath {
   '/amount/amountList': typeof AppAmountAmountListRoute
   '/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/amount/recharge': typeof AppAmountRechargeRoute
+  '/authorizationshops/authorizationshoplist': typeof AppAuthorizationshopsAuthorizationshoplistRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
+  '/back/advanceorder': typeof AppBackAdvanceorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
   '/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/back/flow': typeof AppBackFlowRoute
@@ -364,13 +616,34 @@ export interface FileRoutesByFullPath {
   '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/back/packStation': typeof AppBackPackStationRoute
+  '/back/refusalorder': typeof AppBackRefusalorderRoute
+  '/back/returnScan': typeof AppBackReturnScanRoute
   '/back/returnrejection': typeof AppBackReturnrejectionRoute
+  '/back/shopeeorderreturn': typeof AppBackShopeeorderreturnRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/back/ynrefusalorder': typeof AppBackYnrefusalorderRoute
   '/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
   '/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
   '/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
   '/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
   '/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
+  '/backabroad/abroadreturnscan': typeof AppBackabroadAbroadreturnscanRoute
+  '/backabroad/backabroadlogistics': typeof AppBackabroadBackabroadlogisticsRoute
+  '/backabroad/backabroadorder': typeof AppBackabroadBackabroadorderRoute
+  '/backabroad/backabroadreturn': typeof AppBackabroadBackabroadreturnRoute
+  '/backabroad/intoabroadLogistics': typeof AppBackabroadIntoabroadLogisticsRoute
+  '/backstock/backDeliveryreceiptScan': typeof AppBackstockBackDeliveryreceiptScanRoute
+  '/backstock/backdeliveryreceiptlist': typeof AppBackstockBackdeliveryreceiptlistRoute
+  '/backstock/backlistedhistory': typeof AppBackstockBacklistedhistoryRoute
+  '/backstock/backshelves': typeof AppBackstockBackshelvesRoute
+  '/backstock/backstockList': typeof AppBackstockBackstockListRoute
+  '/backstock/backstockorder': typeof AppBackstockBackstockorderRoute
+  '/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
+  '/backstock/checkStation': typeof AppBackstockCheckStationRoute
+  '/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
+  '/backstock/pickpack': typeof AppBackstockPickpackRoute
+  '/backstock/shelfStation': typeof AppBackstockShelfStationRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -379,8 +652,20 @@ export interface FileRoutesByFullPath {
   '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
+  '/front/refusalorder': typeof AppFrontRefusalorderRoute
+  '/front/shopeeorderreturn': typeof AppFrontShopeeorderreturnRoute
+  '/frontDisplay/abroadorderDetail': typeof AppFrontDisplayAbroadorderDetailRoute
   '/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
+  '/frontDisplay/stockorderDetail': typeof AppFrontDisplayStockorderDetailRoute
+  '/frontabroad/abroadorderlist': typeof AppFrontabroadAbroadorderlistRoute
+  '/frontabroad/abroadreturnlist': typeof AppFrontabroadAbroadreturnlistRoute
   '/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
+  '/frontstock/createstockorder': typeof AppFrontstockCreatestockorderRoute
+  '/frontstock/frontlistedhistory': typeof AppFrontstockFrontlistedhistoryRoute
+  '/frontstock/frontstockorder': typeof AppFrontstockFrontstockorderRoute
+  '/frontstock/frontstockproduct': typeof AppFrontstockFrontstockproductRoute
+  '/frontstock/skumapping': typeof AppFrontstockSkumappingRoute
+  '/frontstock/stocklist': typeof AppFrontstockStocklistRoute
   '/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/main/home': typeof AppMainHomeRoute
   '/setting/group': typeof AppSettingGroupRoute
@@ -392,7 +677,9 @@ export interface FileRoutesByFullPath {
   '/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
   '/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
   '/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/warehouse/overseasbasecost': typeof AppWarehouseOverseasbasecostRoute
   '/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
+  '/warehouse/userstorageconfig': typeof AppWarehouseUserstorageconfigRoute
   '/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -406,7 +693,9 @@ export interface FileRoutesByTo {
   '/amount/amountList': typeof AppAmountAmountListRoute
   '/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/amount/recharge': typeof AppAmountRechargeRoute
+  '/authorizationshops/authorizationshoplist': typeof AppAuthorizationshopsAuthorizationshoplistRoute
   '/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
+  '/back/advanceorder': typeof AppBackAdvanceorderRoute
   '/back/backOrderList': typeof AppBackBackOrderListRoute
   '/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/back/flow': typeof AppBackFlowRoute
@@ -416,13 +705,34 @@ export interface FileRoutesByTo {
   '/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/back/packStation': typeof AppBackPackStationRoute
+  '/back/refusalorder': typeof AppBackRefusalorderRoute
+  '/back/returnScan': typeof AppBackReturnScanRoute
   '/back/returnrejection': typeof AppBackReturnrejectionRoute
+  '/back/shopeeorderreturn': typeof AppBackShopeeorderreturnRoute
   '/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/back/ynrefusalorder': typeof AppBackYnrefusalorderRoute
   '/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
   '/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
   '/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
   '/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
   '/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
+  '/backabroad/abroadreturnscan': typeof AppBackabroadAbroadreturnscanRoute
+  '/backabroad/backabroadlogistics': typeof AppBackabroadBackabroadlogisticsRoute
+  '/backabroad/backabroadorder': typeof AppBackabroadBackabroadorderRoute
+  '/backabroad/backabroadreturn': typeof AppBackabroadBackabroadreturnRoute
+  '/backabroad/intoabroadLogistics': typeof AppBackabroadIntoabroadLogisticsRoute
+  '/backstock/backDeliveryreceiptScan': typeof AppBackstockBackDeliveryreceiptScanRoute
+  '/backstock/backdeliveryreceiptlist': typeof AppBackstockBackdeliveryreceiptlistRoute
+  '/backstock/backlistedhistory': typeof AppBackstockBacklistedhistoryRoute
+  '/backstock/backshelves': typeof AppBackstockBackshelvesRoute
+  '/backstock/backstockList': typeof AppBackstockBackstockListRoute
+  '/backstock/backstockorder': typeof AppBackstockBackstockorderRoute
+  '/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
+  '/backstock/checkStation': typeof AppBackstockCheckStationRoute
+  '/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
+  '/backstock/pickpack': typeof AppBackstockPickpackRoute
+  '/backstock/shelfStation': typeof AppBackstockShelfStationRoute
   '/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -431,8 +741,20 @@ export interface FileRoutesByTo {
   '/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/front/order': typeof AppFrontOrderRoute
   '/front/orderList': typeof AppFrontOrderListRoute
+  '/front/refusalorder': typeof AppFrontRefusalorderRoute
+  '/front/shopeeorderreturn': typeof AppFrontShopeeorderreturnRoute
+  '/frontDisplay/abroadorderDetail': typeof AppFrontDisplayAbroadorderDetailRoute
   '/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
+  '/frontDisplay/stockorderDetail': typeof AppFrontDisplayStockorderDetailRoute
+  '/frontabroad/abroadorderlist': typeof AppFrontabroadAbroadorderlistRoute
+  '/frontabroad/abroadreturnlist': typeof AppFrontabroadAbroadreturnlistRoute
   '/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
+  '/frontstock/createstockorder': typeof AppFrontstockCreatestockorderRoute
+  '/frontstock/frontlistedhistory': typeof AppFrontstockFrontlistedhistoryRoute
+  '/frontstock/frontstockorder': typeof AppFrontstockFrontstockorderRoute
+  '/frontstock/frontstockproduct': typeof AppFrontstockFrontstockproductRoute
+  '/frontstock/skumapping': typeof AppFrontstockSkumappingRoute
+  '/frontstock/stocklist': typeof AppFrontstockStocklistRoute
   '/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/main/home': typeof AppMainHomeRoute
   '/setting/group': typeof AppSettingGroupRoute
@@ -444,7 +766,9 @@ export interface FileRoutesByTo {
   '/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
   '/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
   '/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/warehouse/overseasbasecost': typeof AppWarehouseOverseasbasecostRoute
   '/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
+  '/warehouse/userstorageconfig': typeof AppWarehouseUserstorageconfigRoute
   '/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -460,7 +784,9 @@ export interface FileRoutesById {
   '/_app/amount/amountList': typeof AppAmountAmountListRoute
   '/_app/amount/fontamountFlowStatistical': typeof AppAmountFontamountFlowStatisticalRoute
   '/_app/amount/recharge': typeof AppAmountRechargeRoute
+  '/_app/authorizationshops/authorizationshoplist': typeof AppAuthorizationshopsAuthorizationshoplistRoute
   '/_app/back/abnormalreceivingorder': typeof AppBackAbnormalreceivingorderRoute
+  '/_app/back/advanceorder': typeof AppBackAdvanceorderRoute
   '/_app/back/backOrderList': typeof AppBackBackOrderListRoute
   '/_app/back/backoverseasreturnhandle': typeof AppBackBackoverseasreturnhandleRoute
   '/_app/back/flow': typeof AppBackFlowRoute
@@ -470,13 +796,34 @@ export interface FileRoutesById {
   '/_app/back/mainlandPackage': typeof AppBackMainlandPackageRoute
   '/_app/back/orderOperateList': typeof AppBackOrderOperateListRoute
   '/_app/back/packStation': typeof AppBackPackStationRoute
+  '/_app/back/refusalorder': typeof AppBackRefusalorderRoute
+  '/_app/back/returnScan': typeof AppBackReturnScanRoute
   '/_app/back/returnrejection': typeof AppBackReturnrejectionRoute
+  '/_app/back/shopeeorderreturn': typeof AppBackShopeeorderreturnRoute
   '/_app/back/signlogisticsList': typeof AppBackSignlogisticsListRoute
+  '/_app/back/ynrefusalorder': typeof AppBackYnrefusalorderRoute
   '/_app/backStatistical/amountFlowStatistical': typeof AppBackStatisticalAmountFlowStatisticalRoute
   '/_app/backStatistical/backproductstorestatistical': typeof AppBackStatisticalBackproductstorestatisticalRoute
   '/_app/backStatistical/packstatistical': typeof AppBackStatisticalPackstatisticalRoute
   '/_app/backStatistical/signforLogisticsStatistical': typeof AppBackStatisticalSignforLogisticsStatisticalRoute
   '/_app/backStatistical/stockpackstatistical': typeof AppBackStatisticalStockpackstatisticalRoute
+  '/_app/backabroad/abroadreturnscan': typeof AppBackabroadAbroadreturnscanRoute
+  '/_app/backabroad/backabroadlogistics': typeof AppBackabroadBackabroadlogisticsRoute
+  '/_app/backabroad/backabroadorder': typeof AppBackabroadBackabroadorderRoute
+  '/_app/backabroad/backabroadreturn': typeof AppBackabroadBackabroadreturnRoute
+  '/_app/backabroad/intoabroadLogistics': typeof AppBackabroadIntoabroadLogisticsRoute
+  '/_app/backstock/backDeliveryreceiptScan': typeof AppBackstockBackDeliveryreceiptScanRoute
+  '/_app/backstock/backdeliveryreceiptlist': typeof AppBackstockBackdeliveryreceiptlistRoute
+  '/_app/backstock/backlistedhistory': typeof AppBackstockBacklistedhistoryRoute
+  '/_app/backstock/backshelves': typeof AppBackstockBackshelvesRoute
+  '/_app/backstock/backstockList': typeof AppBackstockBackstockListRoute
+  '/_app/backstock/backstockorder': typeof AppBackstockBackstockorderRoute
+  '/_app/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
+  '/_app/backstock/checkStation': typeof AppBackstockCheckStationRoute
+  '/_app/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/_app/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
+  '/_app/backstock/pickpack': typeof AppBackstockPickpackRoute
+  '/_app/backstock/shelfStation': typeof AppBackstockShelfStationRoute
   '/_app/backurgent/backurgentorderlist': typeof AppBackurgentBackurgentorderlistRoute
   '/_app/courier/courierExpressDeliveryCreate': typeof AppCourierCourierExpressDeliveryCreateRoute
   '/_app/courier/courierExpressDeliveryList': typeof AppCourierCourierExpressDeliveryListRoute
@@ -485,8 +832,20 @@ export interface FileRoutesById {
   '/_app/front/frontmainlandfreight': typeof AppFrontFrontmainlandfreightRoute
   '/_app/front/order': typeof AppFrontOrderRoute
   '/_app/front/orderList': typeof AppFrontOrderListRoute
+  '/_app/front/refusalorder': typeof AppFrontRefusalorderRoute
+  '/_app/front/shopeeorderreturn': typeof AppFrontShopeeorderreturnRoute
+  '/_app/frontDisplay/abroadorderDetail': typeof AppFrontDisplayAbroadorderDetailRoute
   '/_app/frontDisplay/orderDetail': typeof AppFrontDisplayOrderDetailRoute
+  '/_app/frontDisplay/stockorderDetail': typeof AppFrontDisplayStockorderDetailRoute
+  '/_app/frontabroad/abroadorderlist': typeof AppFrontabroadAbroadorderlistRoute
+  '/_app/frontabroad/abroadreturnlist': typeof AppFrontabroadAbroadreturnlistRoute
   '/_app/frontmainlandDisplay/frontmainlandorderDetail': typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
+  '/_app/frontstock/createstockorder': typeof AppFrontstockCreatestockorderRoute
+  '/_app/frontstock/frontlistedhistory': typeof AppFrontstockFrontlistedhistoryRoute
+  '/_app/frontstock/frontstockorder': typeof AppFrontstockFrontstockorderRoute
+  '/_app/frontstock/frontstockproduct': typeof AppFrontstockFrontstockproductRoute
+  '/_app/frontstock/skumapping': typeof AppFrontstockSkumappingRoute
+  '/_app/frontstock/stocklist': typeof AppFrontstockStocklistRoute
   '/_app/fronturgent/fronturgentorderlist': typeof AppFronturgentFronturgentorderlistRoute
   '/_app/main/home': typeof AppMainHomeRoute
   '/_app/setting/group': typeof AppSettingGroupRoute
@@ -498,7 +857,9 @@ export interface FileRoutesById {
   '/_app/takephone/uploadpackageimg': typeof AppTakephoneUploadpackageimgRoute
   '/_app/warehouse/basecostsetting': typeof AppWarehouseBasecostsettingRoute
   '/_app/warehouse/mainlandfreight': typeof AppWarehouseMainlandfreightRoute
+  '/_app/warehouse/overseasbasecost': typeof AppWarehouseOverseasbasecostRoute
   '/_app/warehouse/thirdpartyparameter': typeof AppWarehouseThirdpartyparameterRoute
+  '/_app/warehouse/userstorageconfig': typeof AppWarehouseUserstorageconfigRoute
   '/_app/warehouse/warehouseinfo': typeof AppWarehouseWarehouseinfoRoute
   '/_app/warehousestore/backstore': typeof AppWarehousestoreBackstoreRoute
 }
@@ -514,7 +875,9 @@ export interface FileRouteTypes {
     | '/amount/amountList'
     | '/amount/fontamountFlowStatistical'
     | '/amount/recharge'
+    | '/authorizationshops/authorizationshoplist'
     | '/back/abnormalreceivingorder'
+    | '/back/advanceorder'
     | '/back/backOrderList'
     | '/back/backoverseasreturnhandle'
     | '/back/flow'
@@ -524,13 +887,34 @@ export interface FileRouteTypes {
     | '/back/mainlandPackage'
     | '/back/orderOperateList'
     | '/back/packStation'
+    | '/back/refusalorder'
+    | '/back/returnScan'
     | '/back/returnrejection'
+    | '/back/shopeeorderreturn'
     | '/back/signlogisticsList'
+    | '/back/ynrefusalorder'
     | '/backStatistical/amountFlowStatistical'
     | '/backStatistical/backproductstorestatistical'
     | '/backStatistical/packstatistical'
     | '/backStatistical/signforLogisticsStatistical'
     | '/backStatistical/stockpackstatistical'
+    | '/backabroad/abroadreturnscan'
+    | '/backabroad/backabroadlogistics'
+    | '/backabroad/backabroadorder'
+    | '/backabroad/backabroadreturn'
+    | '/backabroad/intoabroadLogistics'
+    | '/backstock/backDeliveryreceiptScan'
+    | '/backstock/backdeliveryreceiptlist'
+    | '/backstock/backlistedhistory'
+    | '/backstock/backshelves'
+    | '/backstock/backstockList'
+    | '/backstock/backstockorder'
+    | '/backstock/backstockproduct'
+    | '/backstock/checkStation'
+    | '/backstock/findstockorder'
+    | '/backstock/pagebackDeliveryreceiptbatch'
+    | '/backstock/pickpack'
+    | '/backstock/shelfStation'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
@@ -539,8 +923,20 @@ export interface FileRouteTypes {
     | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
+    | '/front/refusalorder'
+    | '/front/shopeeorderreturn'
+    | '/frontDisplay/abroadorderDetail'
     | '/frontDisplay/orderDetail'
+    | '/frontDisplay/stockorderDetail'
+    | '/frontabroad/abroadorderlist'
+    | '/frontabroad/abroadreturnlist'
     | '/frontmainlandDisplay/frontmainlandorderDetail'
+    | '/frontstock/createstockorder'
+    | '/frontstock/frontlistedhistory'
+    | '/frontstock/frontstockorder'
+    | '/frontstock/frontstockproduct'
+    | '/frontstock/skumapping'
+    | '/frontstock/stocklist'
     | '/fronturgent/fronturgentorderlist'
     | '/main/home'
     | '/setting/group'
@@ -552,7 +948,9 @@ export interface FileRouteTypes {
     | '/takephone/uploadpackageimg'
     | '/warehouse/basecostsetting'
     | '/warehouse/mainlandfreight'
+    | '/warehouse/overseasbasecost'
     | '/warehouse/thirdpartyparameter'
+    | '/warehouse/userstorageconfig'
     | '/warehouse/warehouseinfo'
     | '/warehousestore/backstore'
   fileRoutesByTo: FileRoutesByTo
@@ -566,7 +964,9 @@ export interface FileRouteTypes {
     | '/amount/amountList'
     | '/amount/fontamountFlowStatistical'
     | '/amount/recharge'
+    | '/authorizationshops/authorizationshoplist'
     | '/back/abnormalreceivingorder'
+    | '/back/advanceorder'
     | '/back/backOrderList'
     | '/back/backoverseasreturnhandle'
     | '/back/flow'
@@ -576,13 +976,34 @@ export interface FileRouteTypes {
     | '/back/mainlandPackage'
     | '/back/orderOperateList'
     | '/back/packStation'
+    | '/back/refusalorder'
+    | '/back/returnScan'
     | '/back/returnrejection'
+    | '/back/shopeeorderreturn'
     | '/back/signlogisticsList'
+    | '/back/ynrefusalorder'
     | '/backStatistical/amountFlowStatistical'
     | '/backStatistical/backproductstorestatistical'
     | '/backStatistical/packstatistical'
     | '/backStatistical/signforLogisticsStatistical'
     | '/backStatistical/stockpackstatistical'
+    | '/backabroad/abroadreturnscan'
+    | '/backabroad/backabroadlogistics'
+    | '/backabroad/backabroadorder'
+    | '/backabroad/backabroadreturn'
+    | '/backabroad/intoabroadLogistics'
+    | '/backstock/backDeliveryreceiptScan'
+    | '/backstock/backdeliveryreceiptlist'
+    | '/backstock/backlistedhistory'
+    | '/backstock/backshelves'
+    | '/backstock/backstockList'
+    | '/backstock/backstockorder'
+    | '/backstock/backstockproduct'
+    | '/backstock/checkStation'
+    | '/backstock/findstockorder'
+    | '/backstock/pagebackDeliveryreceiptbatch'
+    | '/backstock/pickpack'
+    | '/backstock/shelfStation'
     | '/backurgent/backurgentorderlist'
     | '/courier/courierExpressDeliveryCreate'
     | '/courier/courierExpressDeliveryList'
@@ -591,8 +1012,20 @@ export interface FileRouteTypes {
     | '/front/frontmainlandfreight'
     | '/front/order'
     | '/front/orderList'
+    | '/front/refusalorder'
+    | '/front/shopeeorderreturn'
+    | '/frontDisplay/abroadorderDetail'
     | '/frontDisplay/orderDetail'
+    | '/frontDisplay/stockorderDetail'
+    | '/frontabroad/abroadorderlist'
+    | '/frontabroad/abroadreturnlist'
     | '/frontmainlandDisplay/frontmainlandorderDetail'
+    | '/frontstock/createstockorder'
+    | '/frontstock/frontlistedhistory'
+    | '/frontstock/frontstockorder'
+    | '/frontstock/frontstockproduct'
+    | '/frontstock/skumapping'
+    | '/frontstock/stocklist'
     | '/fronturgent/fronturgentorderlist'
     | '/main/home'
     | '/setting/group'
@@ -604,7 +1037,9 @@ export interface FileRouteTypes {
     | '/takephone/uploadpackageimg'
     | '/warehouse/basecostsetting'
     | '/warehouse/mainlandfreight'
+    | '/warehouse/overseasbasecost'
     | '/warehouse/thirdpartyparameter'
+    | '/warehouse/userstorageconfig'
     | '/warehouse/warehouseinfo'
     | '/warehousestore/backstore'
   id:
@@ -619,7 +1054,9 @@ export interface FileRouteTypes {
     | '/_app/amount/amountList'
     | '/_app/amount/fontamountFlowStatistical'
     | '/_app/amount/recharge'
+    | '/_app/authorizationshops/authorizationshoplist'
     | '/_app/back/abnormalreceivingorder'
+    | '/_app/back/advanceorder'
     | '/_app/back/backOrderList'
     | '/_app/back/backoverseasreturnhandle'
     | '/_app/back/flow'
@@ -629,13 +1066,34 @@ export interface FileRouteTypes {
     | '/_app/back/mainlandPackage'
     | '/_app/back/orderOperateList'
     | '/_app/back/packStation'
+    | '/_app/back/refusalorder'
+    | '/_app/back/returnScan'
     | '/_app/back/returnrejection'
+    | '/_app/back/shopeeorderreturn'
     | '/_app/back/signlogisticsList'
+    | '/_app/back/ynrefusalorder'
     | '/_app/backStatistical/amountFlowStatistical'
     | '/_app/backStatistical/backproductstorestatistical'
     | '/_app/backStatistical/packstatistical'
     | '/_app/backStatistical/signforLogisticsStatistical'
     | '/_app/backStatistical/stockpackstatistical'
+    | '/_app/backabroad/abroadreturnscan'
+    | '/_app/backabroad/backabroadlogistics'
+    | '/_app/backabroad/backabroadorder'
+    | '/_app/backabroad/backabroadreturn'
+    | '/_app/backabroad/intoabroadLogistics'
+    | '/_app/backstock/backDeliveryreceiptScan'
+    | '/_app/backstock/backdeliveryreceiptlist'
+    | '/_app/backstock/backlistedhistory'
+    | '/_app/backstock/backshelves'
+    | '/_app/backstock/backstockList'
+    | '/_app/backstock/backstockorder'
+    | '/_app/backstock/backstockproduct'
+    | '/_app/backstock/checkStation'
+    | '/_app/backstock/findstockorder'
+    | '/_app/backstock/pagebackDeliveryreceiptbatch'
+    | '/_app/backstock/pickpack'
+    | '/_app/backstock/shelfStation'
     | '/_app/backurgent/backurgentorderlist'
     | '/_app/courier/courierExpressDeliveryCreate'
     | '/_app/courier/courierExpressDeliveryList'
@@ -644,8 +1102,20 @@ export interface FileRouteTypes {
     | '/_app/front/frontmainlandfreight'
     | '/_app/front/order'
     | '/_app/front/orderList'
+    | '/_app/front/refusalorder'
+    | '/_app/front/shopeeorderreturn'
+    | '/_app/frontDisplay/abroadorderDetail'
     | '/_app/frontDisplay/orderDetail'
+    | '/_app/frontDisplay/stockorderDetail'
+    | '/_app/frontabroad/abroadorderlist'
+    | '/_app/frontabroad/abroadreturnlist'
     | '/_app/frontmainlandDisplay/frontmainlandorderDetail'
+    | '/_app/frontstock/createstockorder'
+    | '/_app/frontstock/frontlistedhistory'
+    | '/_app/frontstock/frontstockorder'
+    | '/_app/frontstock/frontstockproduct'
+    | '/_app/frontstock/skumapping'
+    | '/_app/frontstock/stocklist'
     | '/_app/fronturgent/fronturgentorderlist'
     | '/_app/main/home'
     | '/_app/setting/group'
@@ -657,7 +1127,9 @@ export interface FileRouteTypes {
     | '/_app/takephone/uploadpackageimg'
     | '/_app/warehouse/basecostsetting'
     | '/_app/warehouse/mainlandfreight'
+    | '/_app/warehouse/overseasbasecost'
     | '/_app/warehouse/thirdpartyparameter'
+    | '/_app/warehouse/userstorageconfig'
     | '/_app/warehouse/warehouseinfo'
     | '/_app/warehousestore/backstore'
   fileRoutesById: FileRoutesById
@@ -742,11 +1214,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAmountRechargeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/authorizationshops/authorizationshoplist': {
+      id: '/_app/authorizationshops/authorizationshoplist'
+      path: '/authorizationshops/authorizationshoplist'
+      fullPath: '/authorizationshops/authorizationshoplist'
+      preLoaderRoute: typeof AppAuthorizationshopsAuthorizationshoplistRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/abnormalreceivingorder': {
       id: '/_app/back/abnormalreceivingorder'
       path: '/back/abnormalreceivingorder'
       fullPath: '/back/abnormalreceivingorder'
       preLoaderRoute: typeof AppBackAbnormalreceivingorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/advanceorder': {
+      id: '/_app/back/advanceorder'
+      path: '/back/advanceorder'
+      fullPath: '/back/advanceorder'
+      preLoaderRoute: typeof AppBackAdvanceorderRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/back/backOrderList': {
@@ -812,6 +1298,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackPackStationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/back/refusalorder': {
+      id: '/_app/back/refusalorder'
+      path: '/back/refusalorder'
+      fullPath: '/back/refusalorder'
+      preLoaderRoute: typeof AppBackRefusalorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/returnScan': {
+      id: '/_app/back/returnScan'
+      path: '/back/returnScan'
+      fullPath: '/back/returnScan'
+      preLoaderRoute: typeof AppBackReturnScanRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/returnrejection': {
       id: '/_app/back/returnrejection'
       path: '/back/returnrejection'
@@ -819,11 +1319,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackReturnrejectionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/back/shopeeorderreturn': {
+      id: '/_app/back/shopeeorderreturn'
+      path: '/back/shopeeorderreturn'
+      fullPath: '/back/shopeeorderreturn'
+      preLoaderRoute: typeof AppBackShopeeorderreturnRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/back/signlogisticsList': {
       id: '/_app/back/signlogisticsList'
       path: '/back/signlogisticsList'
       fullPath: '/back/signlogisticsList'
       preLoaderRoute: typeof AppBackSignlogisticsListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/back/ynrefusalorder': {
+      id: '/_app/back/ynrefusalorder'
+      path: '/back/ynrefusalorder'
+      fullPath: '/back/ynrefusalorder'
+      preLoaderRoute: typeof AppBackYnrefusalorderRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/backStatistical/amountFlowStatistical': {
@@ -859,6 +1373,125 @@ declare module '@tanstack/react-router' {
       path: '/backStatistical/stockpackstatistical'
       fullPath: '/backStatistical/stockpackstatistical'
       preLoaderRoute: typeof AppBackStatisticalStockpackstatisticalRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backabroad/abroadreturnscan': {
+      id: '/_app/backabroad/abroadreturnscan'
+      path: '/backabroad/abroadreturnscan'
+      fullPath: '/backabroad/abroadreturnscan'
+      preLoaderRoute: typeof AppBackabroadAbroadreturnscanRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backabroad/backabroadlogistics': {
+      id: '/_app/backabroad/backabroadlogistics'
+      path: '/backabroad/backabroadlogistics'
+      fullPath: '/backabroad/backabroadlogistics'
+      preLoaderRoute: typeof AppBackabroadBackabroadlogisticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backabroad/backabroadorder': {
+      id: '/_app/backabroad/backabroadorder'
+      path: '/backabroad/backabroadorder'
+      fullPath: '/backabroad/backabroadorder'
+      preLoaderRoute: typeof AppBackabroadBackabroadorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backabroad/backabroadreturn': {
+      id: '/_app/backabroad/backabroadreturn'
+      path: '/backabroad/backabroadreturn'
+      fullPath: '/backabroad/backabroadreturn'
+      preLoaderRoute: typeof AppBackabroadBackabroadreturnRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backabroad/intoabroadLogistics': {
+      id: '/_app/backabroad/intoabroadLogistics'
+      path: '/backabroad/intoabroadLogistics'
+      fullPath: '/backabroad/intoabroadLogistics'
+      preLoaderRoute: typeof AppBackabroadIntoabroadLogisticsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backDeliveryreceiptScan': {
+      id: '/_app/backstock/backDeliveryreceiptScan'
+      path: '/backstock/backDeliveryreceiptScan'
+      fullPath: '/backstock/backDeliveryreceiptScan'
+      preLoaderRoute: typeof AppBackstockBackDeliveryreceiptScanRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backdeliveryreceiptlist': {
+      id: '/_app/backstock/backdeliveryreceiptlist'
+      path: '/backstock/backdeliveryreceiptlist'
+      fullPath: '/backstock/backdeliveryreceiptlist'
+      preLoaderRoute: typeof AppBackstockBackdeliveryreceiptlistRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backlistedhistory': {
+      id: '/_app/backstock/backlistedhistory'
+      path: '/backstock/backlistedhistory'
+      fullPath: '/backstock/backlistedhistory'
+      preLoaderRoute: typeof AppBackstockBacklistedhistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backshelves': {
+      id: '/_app/backstock/backshelves'
+      path: '/backstock/backshelves'
+      fullPath: '/backstock/backshelves'
+      preLoaderRoute: typeof AppBackstockBackshelvesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backstockList': {
+      id: '/_app/backstock/backstockList'
+      path: '/backstock/backstockList'
+      fullPath: '/backstock/backstockList'
+      preLoaderRoute: typeof AppBackstockBackstockListRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backstockorder': {
+      id: '/_app/backstock/backstockorder'
+      path: '/backstock/backstockorder'
+      fullPath: '/backstock/backstockorder'
+      preLoaderRoute: typeof AppBackstockBackstockorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/backstockproduct': {
+      id: '/_app/backstock/backstockproduct'
+      path: '/backstock/backstockproduct'
+      fullPath: '/backstock/backstockproduct'
+      preLoaderRoute: typeof AppBackstockBackstockproductRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/checkStation': {
+      id: '/_app/backstock/checkStation'
+      path: '/backstock/checkStation'
+      fullPath: '/backstock/checkStation'
+      preLoaderRoute: typeof AppBackstockCheckStationRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/findstockorder': {
+      id: '/_app/backstock/findstockorder'
+      path: '/backstock/findstockorder'
+      fullPath: '/backstock/findstockorder'
+      preLoaderRoute: typeof AppBackstockFindstockorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/pagebackDeliveryreceiptbatch': {
+      id: '/_app/backstock/pagebackDeliveryreceiptbatch'
+      path: '/backstock/pagebackDeliveryreceiptbatch'
+      fullPath: '/backstock/pagebackDeliveryreceiptbatch'
+      preLoaderRoute: typeof AppBackstockPagebackDeliveryreceiptbatchRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/pickpack': {
+      id: '/_app/backstock/pickpack'
+      path: '/backstock/pickpack'
+      fullPath: '/backstock/pickpack'
+      preLoaderRoute: typeof AppBackstockPickpackRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/backstock/shelfStation': {
+      id: '/_app/backstock/shelfStation'
+      path: '/backstock/shelfStation'
+      fullPath: '/backstock/shelfStation'
+      preLoaderRoute: typeof AppBackstockShelfStationRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/backurgent/backurgentorderlist': {
@@ -917,6 +1550,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFrontOrderListRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/front/refusalorder': {
+      id: '/_app/front/refusalorder'
+      path: '/front/refusalorder'
+      fullPath: '/front/refusalorder'
+      preLoaderRoute: typeof AppFrontRefusalorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/front/shopeeorderreturn': {
+      id: '/_app/front/shopeeorderreturn'
+      path: '/front/shopeeorderreturn'
+      fullPath: '/front/shopeeorderreturn'
+      preLoaderRoute: typeof AppFrontShopeeorderreturnRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontDisplay/abroadorderDetail': {
+      id: '/_app/frontDisplay/abroadorderDetail'
+      path: '/frontDisplay/abroadorderDetail'
+      fullPath: '/frontDisplay/abroadorderDetail'
+      preLoaderRoute: typeof AppFrontDisplayAbroadorderDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/frontDisplay/orderDetail': {
       id: '/_app/frontDisplay/orderDetail'
       path: '/frontDisplay/orderDetail'
@@ -924,11 +1578,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFrontDisplayOrderDetailRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/frontDisplay/stockorderDetail': {
+      id: '/_app/frontDisplay/stockorderDetail'
+      path: '/frontDisplay/stockorderDetail'
+      fullPath: '/frontDisplay/stockorderDetail'
+      preLoaderRoute: typeof AppFrontDisplayStockorderDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontabroad/abroadorderlist': {
+      id: '/_app/frontabroad/abroadorderlist'
+      path: '/frontabroad/abroadorderlist'
+      fullPath: '/frontabroad/abroadorderlist'
+      preLoaderRoute: typeof AppFrontabroadAbroadorderlistRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontabroad/abroadreturnlist': {
+      id: '/_app/frontabroad/abroadreturnlist'
+      path: '/frontabroad/abroadreturnlist'
+      fullPath: '/frontabroad/abroadreturnlist'
+      preLoaderRoute: typeof AppFrontabroadAbroadreturnlistRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/frontmainlandDisplay/frontmainlandorderDetail': {
       id: '/_app/frontmainlandDisplay/frontmainlandorderDetail'
       path: '/frontmainlandDisplay/frontmainlandorderDetail'
       fullPath: '/frontmainlandDisplay/frontmainlandorderDetail'
       preLoaderRoute: typeof AppFrontmainlandDisplayFrontmainlandorderDetailRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/createstockorder': {
+      id: '/_app/frontstock/createstockorder'
+      path: '/frontstock/createstockorder'
+      fullPath: '/frontstock/createstockorder'
+      preLoaderRoute: typeof AppFrontstockCreatestockorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/frontlistedhistory': {
+      id: '/_app/frontstock/frontlistedhistory'
+      path: '/frontstock/frontlistedhistory'
+      fullPath: '/frontstock/frontlistedhistory'
+      preLoaderRoute: typeof AppFrontstockFrontlistedhistoryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/frontstockorder': {
+      id: '/_app/frontstock/frontstockorder'
+      path: '/frontstock/frontstockorder'
+      fullPath: '/frontstock/frontstockorder'
+      preLoaderRoute: typeof AppFrontstockFrontstockorderRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/frontstockproduct': {
+      id: '/_app/frontstock/frontstockproduct'
+      path: '/frontstock/frontstockproduct'
+      fullPath: '/frontstock/frontstockproduct'
+      preLoaderRoute: typeof AppFrontstockFrontstockproductRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/skumapping': {
+      id: '/_app/frontstock/skumapping'
+      path: '/frontstock/skumapping'
+      fullPath: '/frontstock/skumapping'
+      preLoaderRoute: typeof AppFrontstockSkumappingRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/frontstock/stocklist': {
+      id: '/_app/frontstock/stocklist'
+      path: '/frontstock/stocklist'
+      fullPath: '/frontstock/stocklist'
+      preLoaderRoute: typeof AppFrontstockStocklistRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/fronturgent/fronturgentorderlist': {
@@ -1008,11 +1725,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppWarehouseMainlandfreightRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/warehouse/overseasbasecost': {
+      id: '/_app/warehouse/overseasbasecost'
+      path: '/warehouse/overseasbasecost'
+      fullPath: '/warehouse/overseasbasecost'
+      preLoaderRoute: typeof AppWarehouseOverseasbasecostRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/warehouse/thirdpartyparameter': {
       id: '/_app/warehouse/thirdpartyparameter'
       path: '/warehouse/thirdpartyparameter'
       fullPath: '/warehouse/thirdpartyparameter'
       preLoaderRoute: typeof AppWarehouseThirdpartyparameterRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/warehouse/userstorageconfig': {
+      id: '/_app/warehouse/userstorageconfig'
+      path: '/warehouse/userstorageconfig'
+      fullPath: '/warehouse/userstorageconfig'
+      preLoaderRoute: typeof AppWarehouseUserstorageconfigRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/warehouse/warehouseinfo': {
@@ -1038,7 +1769,9 @@ interface AppRouteChildren {
   AppAmountAmountListRoute: typeof AppAmountAmountListRoute
   AppAmountFontamountFlowStatisticalRoute: typeof AppAmountFontamountFlowStatisticalRoute
   AppAmountRechargeRoute: typeof AppAmountRechargeRoute
+  AppAuthorizationshopsAuthorizationshoplistRoute: typeof AppAuthorizationshopsAuthorizationshoplistRoute
   AppBackAbnormalreceivingorderRoute: typeof AppBackAbnormalreceivingorderRoute
+  AppBackAdvanceorderRoute: typeof AppBackAdvanceorderRoute
   AppBackBackOrderListRoute: typeof AppBackBackOrderListRoute
   AppBackBackoverseasreturnhandleRoute: typeof AppBackBackoverseasreturnhandleRoute
   AppBackFlowRoute: typeof AppBackFlowRoute
@@ -1048,13 +1781,34 @@ interface AppRouteChildren {
   AppBackMainlandPackageRoute: typeof AppBackMainlandPackageRoute
   AppBackOrderOperateListRoute: typeof AppBackOrderOperateListRoute
   AppBackPackStationRoute: typeof AppBackPackStationRoute
+  AppBackRefusalorderRoute: typeof AppBackRefusalorderRoute
+  AppBackReturnScanRoute: typeof AppBackReturnScanRoute
   AppBackReturnrejectionRoute: typeof AppBackReturnrejectionRoute
+  AppBackShopeeorderreturnRoute: typeof AppBackShopeeorderreturnRoute
   AppBackSignlogisticsListRoute: typeof AppBackSignlogisticsListRoute
+  AppBackYnrefusalorderRoute: typeof AppBackYnrefusalorderRoute
   AppBackStatisticalAmountFlowStatisticalRoute: typeof AppBackStatisticalAmountFlowStatisticalRoute
   AppBackStatisticalBackproductstorestatisticalRoute: typeof AppBackStatisticalBackproductstorestatisticalRoute
   AppBackStatisticalPackstatisticalRoute: typeof AppBackStatisticalPackstatisticalRoute
   AppBackStatisticalSignforLogisticsStatisticalRoute: typeof AppBackStatisticalSignforLogisticsStatisticalRoute
   AppBackStatisticalStockpackstatisticalRoute: typeof AppBackStatisticalStockpackstatisticalRoute
+  AppBackabroadAbroadreturnscanRoute: typeof AppBackabroadAbroadreturnscanRoute
+  AppBackabroadBackabroadlogisticsRoute: typeof AppBackabroadBackabroadlogisticsRoute
+  AppBackabroadBackabroadorderRoute: typeof AppBackabroadBackabroadorderRoute
+  AppBackabroadBackabroadreturnRoute: typeof AppBackabroadBackabroadreturnRoute
+  AppBackabroadIntoabroadLogisticsRoute: typeof AppBackabroadIntoabroadLogisticsRoute
+  AppBackstockBackDeliveryreceiptScanRoute: typeof AppBackstockBackDeliveryreceiptScanRoute
+  AppBackstockBackdeliveryreceiptlistRoute: typeof AppBackstockBackdeliveryreceiptlistRoute
+  AppBackstockBacklistedhistoryRoute: typeof AppBackstockBacklistedhistoryRoute
+  AppBackstockBackshelvesRoute: typeof AppBackstockBackshelvesRoute
+  AppBackstockBackstockListRoute: typeof AppBackstockBackstockListRoute
+  AppBackstockBackstockorderRoute: typeof AppBackstockBackstockorderRoute
+  AppBackstockBackstockproductRoute: typeof AppBackstockBackstockproductRoute
+  AppBackstockCheckStationRoute: typeof AppBackstockCheckStationRoute
+  AppBackstockFindstockorderRoute: typeof AppBackstockFindstockorderRoute
+  AppBackstockPagebackDeliveryreceiptbatchRoute: typeof AppBackstockPagebackDeliveryreceiptbatchRoute
+  AppBackstockPickpackRoute: typeof AppBackstockPickpackRoute
+  AppBackstockShelfStationRoute: typeof AppBackstockShelfStationRoute
   AppBackurgentBackurgentorderlistRoute: typeof AppBackurgentBackurgentorderlistRoute
   AppCourierCourierExpressDeliveryCreateRoute: typeof AppCourierCourierExpressDeliveryCreateRoute
   AppCourierCourierExpressDeliveryListRoute: typeof AppCourierCourierExpressDeliveryListRoute
@@ -1063,8 +1817,20 @@ interface AppRouteChildren {
   AppFrontFrontmainlandfreightRoute: typeof AppFrontFrontmainlandfreightRoute
   AppFrontOrderRoute: typeof AppFrontOrderRoute
   AppFrontOrderListRoute: typeof AppFrontOrderListRoute
+  AppFrontRefusalorderRoute: typeof AppFrontRefusalorderRoute
+  AppFrontShopeeorderreturnRoute: typeof AppFrontShopeeorderreturnRoute
+  AppFrontDisplayAbroadorderDetailRoute: typeof AppFrontDisplayAbroadorderDetailRoute
   AppFrontDisplayOrderDetailRoute: typeof AppFrontDisplayOrderDetailRoute
+  AppFrontDisplayStockorderDetailRoute: typeof AppFrontDisplayStockorderDetailRoute
+  AppFrontabroadAbroadorderlistRoute: typeof AppFrontabroadAbroadorderlistRoute
+  AppFrontabroadAbroadreturnlistRoute: typeof AppFrontabroadAbroadreturnlistRoute
   AppFrontmainlandDisplayFrontmainlandorderDetailRoute: typeof AppFrontmainlandDisplayFrontmainlandorderDetailRoute
+  AppFrontstockCreatestockorderRoute: typeof AppFrontstockCreatestockorderRoute
+  AppFrontstockFrontlistedhistoryRoute: typeof AppFrontstockFrontlistedhistoryRoute
+  AppFrontstockFrontstockorderRoute: typeof AppFrontstockFrontstockorderRoute
+  AppFrontstockFrontstockproductRoute: typeof AppFrontstockFrontstockproductRoute
+  AppFrontstockSkumappingRoute: typeof AppFrontstockSkumappingRoute
+  AppFrontstockStocklistRoute: typeof AppFrontstockStocklistRoute
   AppFronturgentFronturgentorderlistRoute: typeof AppFronturgentFronturgentorderlistRoute
   AppMainHomeRoute: typeof AppMainHomeRoute
   AppSettingGroupRoute: typeof AppSettingGroupRoute
@@ -1076,7 +1842,9 @@ interface AppRouteChildren {
   AppTakephoneUploadpackageimgRoute: typeof AppTakephoneUploadpackageimgRoute
   AppWarehouseBasecostsettingRoute: typeof AppWarehouseBasecostsettingRoute
   AppWarehouseMainlandfreightRoute: typeof AppWarehouseMainlandfreightRoute
+  AppWarehouseOverseasbasecostRoute: typeof AppWarehouseOverseasbasecostRoute
   AppWarehouseThirdpartyparameterRoute: typeof AppWarehouseThirdpartyparameterRoute
+  AppWarehouseUserstorageconfigRoute: typeof AppWarehouseUserstorageconfigRoute
   AppWarehouseWarehouseinfoRoute: typeof AppWarehouseWarehouseinfoRoute
   AppWarehousestoreBackstoreRoute: typeof AppWarehousestoreBackstoreRoute
 }
@@ -1088,7 +1856,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppAmountFontamountFlowStatisticalRoute:
     AppAmountFontamountFlowStatisticalRoute,
   AppAmountRechargeRoute: AppAmountRechargeRoute,
+  AppAuthorizationshopsAuthorizationshoplistRoute:
+    AppAuthorizationshopsAuthorizationshoplistRoute,
   AppBackAbnormalreceivingorderRoute: AppBackAbnormalreceivingorderRoute,
+  AppBackAdvanceorderRoute: AppBackAdvanceorderRoute,
   AppBackBackOrderListRoute: AppBackBackOrderListRoute,
   AppBackBackoverseasreturnhandleRoute: AppBackBackoverseasreturnhandleRoute,
   AppBackFlowRoute: AppBackFlowRoute,
@@ -1098,8 +1869,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppBackMainlandPackageRoute: AppBackMainlandPackageRoute,
   AppBackOrderOperateListRoute: AppBackOrderOperateListRoute,
   AppBackPackStationRoute: AppBackPackStationRoute,
+  AppBackRefusalorderRoute: AppBackRefusalorderRoute,
+  AppBackReturnScanRoute: AppBackReturnScanRoute,
   AppBackReturnrejectionRoute: AppBackReturnrejectionRoute,
+  AppBackShopeeorderreturnRoute: AppBackShopeeorderreturnRoute,
   AppBackSignlogisticsListRoute: AppBackSignlogisticsListRoute,
+  AppBackYnrefusalorderRoute: AppBackYnrefusalorderRoute,
   AppBackStatisticalAmountFlowStatisticalRoute:
     AppBackStatisticalAmountFlowStatisticalRoute,
   AppBackStatisticalBackproductstorestatisticalRoute:
@@ -1110,6 +1885,26 @@ const AppRouteChildren: AppRouteChildren = {
     AppBackStatisticalSignforLogisticsStatisticalRoute,
   AppBackStatisticalStockpackstatisticalRoute:
     AppBackStatisticalStockpackstatisticalRoute,
+  AppBackabroadAbroadreturnscanRoute: AppBackabroadAbroadreturnscanRoute,
+  AppBackabroadBackabroadlogisticsRoute: AppBackabroadBackabroadlogisticsRoute,
+  AppBackabroadBackabroadorderRoute: AppBackabroadBackabroadorderRoute,
+  AppBackabroadBackabroadreturnRoute: AppBackabroadBackabroadreturnRoute,
+  AppBackabroadIntoabroadLogisticsRoute: AppBackabroadIntoabroadLogisticsRoute,
+  AppBackstockBackDeliveryreceiptScanRoute:
+    AppBackstockBackDeliveryreceiptScanRoute,
+  AppBackstockBackdeliveryreceiptlistRoute:
+    AppBackstockBackdeliveryreceiptlistRoute,
+  AppBackstockBacklistedhistoryRoute: AppBackstockBacklistedhistoryRoute,
+  AppBackstockBackshelvesRoute: AppBackstockBackshelvesRoute,
+  AppBackstockBackstockListRoute: AppBackstockBackstockListRoute,
+  AppBackstockBackstockorderRoute: AppBackstockBackstockorderRoute,
+  AppBackstockBackstockproductRoute: AppBackstockBackstockproductRoute,
+  AppBackstockCheckStationRoute: AppBackstockCheckStationRoute,
+  AppBackstockFindstockorderRoute: AppBackstockFindstockorderRoute,
+  AppBackstockPagebackDeliveryreceiptbatchRoute:
+    AppBackstockPagebackDeliveryreceiptbatchRoute,
+  AppBackstockPickpackRoute: AppBackstockPickpackRoute,
+  AppBackstockShelfStationRoute: AppBackstockShelfStationRoute,
   AppBackurgentBackurgentorderlistRoute: AppBackurgentBackurgentorderlistRoute,
   AppCourierCourierExpressDeliveryCreateRoute:
     AppCourierCourierExpressDeliveryCreateRoute,
@@ -1120,9 +1915,21 @@ const AppRouteChildren: AppRouteChildren = {
   AppFrontFrontmainlandfreightRoute: AppFrontFrontmainlandfreightRoute,
   AppFrontOrderRoute: AppFrontOrderRoute,
   AppFrontOrderListRoute: AppFrontOrderListRoute,
+  AppFrontRefusalorderRoute: AppFrontRefusalorderRoute,
+  AppFrontShopeeorderreturnRoute: AppFrontShopeeorderreturnRoute,
+  AppFrontDisplayAbroadorderDetailRoute: AppFrontDisplayAbroadorderDetailRoute,
   AppFrontDisplayOrderDetailRoute: AppFrontDisplayOrderDetailRoute,
+  AppFrontDisplayStockorderDetailRoute: AppFrontDisplayStockorderDetailRoute,
+  AppFrontabroadAbroadorderlistRoute: AppFrontabroadAbroadorderlistRoute,
+  AppFrontabroadAbroadreturnlistRoute: AppFrontabroadAbroadreturnlistRoute,
   AppFrontmainlandDisplayFrontmainlandorderDetailRoute:
     AppFrontmainlandDisplayFrontmainlandorderDetailRoute,
+  AppFrontstockCreatestockorderRoute: AppFrontstockCreatestockorderRoute,
+  AppFrontstockFrontlistedhistoryRoute: AppFrontstockFrontlistedhistoryRoute,
+  AppFrontstockFrontstockorderRoute: AppFrontstockFrontstockorderRoute,
+  AppFrontstockFrontstockproductRoute: AppFrontstockFrontstockproductRoute,
+  AppFrontstockSkumappingRoute: AppFrontstockSkumappingRoute,
+  AppFrontstockStocklistRoute: AppFrontstockStocklistRoute,
   AppFronturgentFronturgentorderlistRoute:
     AppFronturgentFronturgentorderlistRoute,
   AppMainHomeRoute: AppMainHomeRoute,
@@ -1135,7 +1942,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTakephoneUploadpackageimgRoute: AppTakephoneUploadpackageimgRoute,
   AppWarehouseBasecostsettingRoute: AppWarehouseBasecostsettingRoute,
   AppWarehouseMainlandfreightRoute: AppWarehouseMainlandfreightRoute,
+  AppWarehouseOverseasbasecostRoute: AppWarehouseOverseasbasecostRoute,
   AppWarehouseThirdpartyparameterRoute: AppWarehouseThirdpartyparameterRoute,
+  AppWarehouseUserstorageconfigRoute: AppWarehouseUserstorageconfigRoute,
   AppWarehouseWarehouseinfoRoute: AppWarehouseWarehouseinfoRoute,
   AppWarehousestoreBackstoreRoute: AppWarehousestoreBackstoreRoute,
 }

@@ -19,6 +19,9 @@ import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
 import { createCurrentUsers } from './modules/identity/current-users.ts';
 import { registerSignInThrottle } from './plugins/sign-in-throttle.ts';
+import { registerShopeeSandbox, sandboxTransport } from './plugins/shopee-sandbox.ts';
+import { createShopeeClient, fetchTransport } from './modules/shopee/client.ts';
+import { startShopeeJobs } from './modules/shopee/jobs.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -27,6 +30,8 @@ export interface BuildOptions {
   /** The built console (vite build output); served when it exists. */
   staticDir?: string;
   logger?: boolean;
+  /** Run the scheduled work (Shopee token refresh and order sync); main.ts does, tests and the seeder do not. */
+  backgroundJobs?: boolean;
 }
 
 type ValidationErrors = { message: string; members: string[] }[] | null;
@@ -125,12 +130,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const currentUsers = createCurrentUsers(database);
   const stopIdentityEvents = await currentUsers.start();
   app.addHook('onClose', async () => { await stopIdentityEvents(); });
-  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers };
+  // The Shopee platform: SHOPEE_HOST, or the fake mounted below and reached in-process (decision 0028).
+  const shopee = createShopeeClient({
+    partnerId: config.shopee.partnerId, partnerKey: config.shopee.partnerKey,
+    transport: config.shopee.host ? fetchTransport(config.shopee.host) : sandboxTransport(() => app),
+  });
+  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers, shopee };
   // Before the routes: it hooks the sign-in route as it is added.
   await registerSignInThrottle(app, deps);
   registerServices(app, deps, implementations);
   await registerRealtime(app, deps);
   await registerPayment(app, deps, options.tokenSecret);
+  if (!config.shopee.host) registerShopeeSandbox(app, deps);
+  if (options.backgroundJobs) {
+    const shopeeJobs = startShopeeJobs(deps, app.log);
+    app.addHook('onClose', async () => { await shopeeJobs.stop(); });
+  }
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
 
@@ -148,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isApi = /^\/(api|abpuserconfiguration|swagger|signalr)(\/|$)/i.test(req.url);
+    const isApi = /^\/(api|abpuserconfiguration|swagger|signalr|shopee-sandbox)(\/|$)/i.test(req.url);
     // A built file that is not there (a chunk of an older build): a real 404, never index.html
     // with 200, which a browser would try to run as a script.
     const isAsset = /^\/assets\//i.test(req.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ConfigError, loadConfig, startupWarnings } from './config.ts';
+import { ConfigError, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -46,5 +46,16 @@ describe('configuration', () => {
     for (const bad of ['*', 'https://console.example.com/app', 'console.example.com']) {
       expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
     }
+  });
+
+  it('uses the built-in fake Shopee with its test partner unless SHOPEE_HOST names a platform (decision 0028)', () => {
+    expect(loadConfig({}).shopee).toEqual({ host: undefined, partnerId: SANDBOX_PARTNER.id, partnerKey: SANDBOX_PARTNER.key, syncMinutes: 5 });
+    expect(loadConfig({ SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'partner-key-123' }).shopee)
+      .toMatchObject({ host: undefined, partnerId: 2001887, partnerKey: 'partner-key-123' });
+    expect(loadConfig({ SHOPEE_HOST: 'https://partner.shopeemobile.com/', SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'partner-key-123', SHOPEE_SYNC_MINUTES: '0' }).shopee)
+      .toEqual({ host: 'https://partner.shopeemobile.com', partnerId: 2001887, partnerKey: 'partner-key-123', syncMinutes: 0 });
+    // The test partner never goes to the real platform.
+    expect(() => loadConfig({ SHOPEE_HOST: 'https://partner.shopeemobile.com' })).toThrow(/SHOPEE_HOST/);
+    expect(() => loadConfig({ SHOPEE_HOST: 'partner.shopeemobile.com', SHOPEE_PARTNER_ID: '1', SHOPEE_PARTNER_KEY: 'partner-key-123' })).toThrow(/SHOPEE_HOST/);
   });
 });

@@ -34,7 +34,19 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  SHOPEE_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL like https://partner.shopeemobile.com' }).optional(),
+  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
+  SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+}).superRefine((e, ctx) => {
+  // The built-in test partner only works against the built-in fake.
+  if (e.SHOPEE_HOST && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['SHOPEE_HOST'], message: 'needs SHOPEE_PARTNER_ID and SHOPEE_PARTNER_KEY (the partner app\'s own)' });
+  }
 });
+
+/** The partner the fake platform knows when none is configured (tests, demos, development). */
+export const SANDBOX_PARTNER = { id: 1000001, key: 'haicang-shopee-sandbox-partner-key' } as const;
 
 export interface Config {
   port: number;
@@ -62,6 +74,11 @@ export interface Config {
   uploadDailyBytes: number;
   /** How many spreadsheet imports are unpacked and read at once; the others wait their turn. */
   importConcurrency: number;
+  /**
+   * The Shopee Open Platform (decision 0028): host undefined means the product's own fake, mounted at
+   * /shopee-sandbox on this server. syncMinutes: how often authorised shops' orders are pulled (0: never).
+   */
+  shopee: { host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
+    shopee: {
+      host: e.SHOPEE_HOST?.replace(/\/$/, ''), partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
+      partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
 import type { CurrentUsers } from './modules/identity/current-users.ts';
+import type { ShopeeClient } from './modules/shopee/client.ts';
 
 export interface CurrentUser {
   id: number;
@@ -39,6 +40,8 @@ export interface RequestContext {
   readonly language: Language;
   readonly log: FastifyBaseLogger;
   readonly now: Date;
+  /** This site as the caller reached it (scheme://host[:port]), for addresses handed to other sites. */
+  readonly origin?: string;
 }
 
 /** The signed-in user, or 401 (for actions whose access lets anonymous callers in). */
@@ -53,6 +56,8 @@ export interface Deps {
   tokens: TokenService;
   /** The signed-in users, cached per server (decision 0017). */
   currentUsers: CurrentUsers;
+  /** The Shopee Open Platform, real or the product's fake (decision 0028). */
+  shopee: ShopeeClient;
 }
 
 /**

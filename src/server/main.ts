@@ -8,6 +8,7 @@ import { purgeIdempotencyKeys } from './modules/platform/idempotency.ts';
 import { APP_DIST_DIR } from './lib/paths.ts';
 import { startFileCleanup } from './modules/files/attach.ts';
 import { defaultFileStorage } from './modules/files/storage.ts';
+import { startScheduler } from './modules/jobs/scheduler.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const { seeded } = await seedDatabase(database);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
-  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR });
+  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR, backgroundJobs: true });
   if (seeded) app.log.info('first start: seeded host admin and tenant Default (admin / 123qwe)');
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   timer.unref();
   // Uploads nothing points at after a day (issue 12 §6); every server runs it, the rows decide who deletes.
   const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
+  // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
+  const scheduler = startScheduler(database, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests');
     clearInterval(timer);
     cleanup.stop();
+    scheduler.stop();
     try {
       await app.close();
       await database.close();

@@ -12,3 +12,11 @@ export const barcodeLabelUrl = (p: { barCode: string; shelfPosition?: string | n
 /** A custom 100×100 mm label: an uploaded image over heightPercentage of the page, then the lines of infos. */
 export const customLabelUrl = (p: { guid?: string | null; userId?: number | null; heightPercentage?: number; infos: readonly string[] }) =>
   fileUrl('getZDYPdf', { guid: p.guid ?? undefined, userId: p.userId ?? undefined, heightPercentage: p.heightPercentage, infos: JSON.stringify(p.infos) });
+
+/** A stock product's 60×40 mm barcode label (its barcode, shelf, seller code, SKU and name), `copies` pages. */
+export const stockProductLabelUrl = (p: { stockProductId: number; copies?: number; isDate?: boolean }) =>
+  fileUrl('getPdfbyte', { stockProductId: p.stockProductId, copies: p.copies, isDate: p.isDate });
+
+/** 60×40 mm shelf labels for the existing shelves of a warehouse from shelfPosition to endShelfPosition. */
+export const shelfLabelUrl = (p: { warehouseInfoId: number; shelfPosition: string; endShelfPosition?: string | null }) =>
+  fileUrl('getShelfLabel', { warehouseInfoId: p.warehouseInfoId, shelfPosition: p.shelfPosition, endShelfPosition: p.endShelfPosition ?? undefined });

@@ -40,6 +40,12 @@ const ROUTES = [
   { path: '/back/intoLogistics', file: 'src/app/routes/_app/back/intoLogistics.tsx', ready: '[data-testid=scan-input]' },
   { path: '/takephone/uploadpackageimg', file: 'src/app/routes/_app/takephone/uploadpackageimg.tsx', ready: '[data-testid=scan-input]' },
   { path: '/back/packStation', file: 'src/app/routes/_app/back/packStation.tsx', ready: '[data-testid=pack-scan-input]' },
+  { path: '/backstock/pickpack', file: 'src/app/routes/_app/backstock/pickpack.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/backstock/backDeliveryreceiptScan', file: 'src/app/routes/_app/backstock/backDeliveryreceiptScan.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/backstock/shelfStation', file: 'src/app/routes/_app/backstock/shelfStation.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/backstock/checkStation', file: 'src/app/routes/_app/backstock/checkStation.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/back/returnScan', file: 'src/app/routes/_app/back/returnScan.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/backabroad/abroadreturnscan', file: 'src/app/routes/_app/backabroad/abroadreturnscan.tsx', ready: '[data-testid=scan-input]' },
 ] as const;
 
 interface Chunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }

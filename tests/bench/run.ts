@@ -11,8 +11,12 @@
 //      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
 //      the floor routes, Lighthouse mobile on /floor, wedge scan → verdict; knobs BENCH_FLOOR_*)
+//   6′. (issue 13) `shelfup`: BackStock/ShelfUp at 20 clients on 100 k stock products beside a bare UPDATE —
+//      tests/bench/shelf-up.ts (knobs BENCH_SHELF_*)
 //   7. (issue 18) `statistics`: each StatisticalRecords action over a year of bulk-loaded audit rows and
 //      flows on PostgreSQL — tests/bench/statistics.ts (knobs BENCH_STATS_*)
+//   8. `bundle`: the sign-in page's initial JavaScript, and (issue 11 §6) Lighthouse 12 mobile on `/`,
+//      cold, median of three — tests/bench/sign-in-page.ts (knob BENCH_SIGNIN_LIGHTHOUSE_RUNS)
 //
 // Everything runs against 127.0.0.1 only. The server is spawned as `npm start` runs it — the esbuild
 // bundle, `node dist-server/main.js` — directly (not through npm), so the child's pid is the server's
@@ -26,7 +30,7 @@
 //   BENCH_CONCURRENCY   requests in flight                   (default 20)
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
-//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,signin,bundle,floor,statistics
+//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,shelfup,signin,bundle,floor,statistics
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -643,6 +647,9 @@ async function benchBundle(): Promise<void> {
     row('  seen in Chromium until the network was idle', `${f1(signIn.totalGzipKB)} KB in ${signIn.files.length} files`, '—');
     notes.push(`sign-in scripts before the form showed: ${atLoad.slice(0, 8).map((f) => `${path.basename(f.url)} ${f1(f.gzipKB)} KB`).join(', ')}`);
     notes.push(`sign-in scripts fetched afterwards: ${signIn.files.filter((f) => f.afterLoad).slice(0, 8).map((f) => `${path.basename(f.url)} ${f1(f.gzipKB)} KB`).join(', ')}`);
+    // (issue 11 §6) Lighthouse 12 mobile on / cold, median of three: tests/bench/sign-in-page.ts.
+    const { benchSignInLighthouse } = await import('./sign-in-page.ts');
+    await benchSignInLighthouse({ port: server.port, row, note: (text) => notes.push(text), log });
   } finally {
     await stopChild(server.child);
   }
@@ -696,6 +703,10 @@ async function main(): Promise<void> {
       pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row,
       note: (text) => notes.push(text), log, isAborted: () => aborted,
     });
+  });
+  await section('shelfup', async () => {
+    const { benchShelfUp } = await import('./shelf-up.ts');
+    await benchShelfUp({ pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log, isAborted: () => aborted });
   });
   await section('statistics', async () => {
     const { benchStatistics } = await import('./statistics.ts');

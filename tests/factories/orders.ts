@@ -48,3 +48,23 @@ export async function createFeeSettings(
   });
   if (freight.status !== 200) throw new Error(`MainlandFreight/Add failed: ${freight.status} ${JSON.stringify(freight.body.error)}`);
 }
+
+/**
+ * An order taken to 已发货 by staff: arrived, packed, weighed (the fees charged: the warehouse needs
+ * fee settings, the seller points) and shipped with OneClickDelivery.
+ */
+export async function shippedOrder(app: FastifyInstance, staff: Caller, seller: Caller, input: Record<string, unknown>) {
+  const order = await createOrder(app, seller, input);
+  const steps: [string, string, Record<string, unknown>][] = [
+    ['POST', `${svc('BackOrder', 'arriveWarehouse')}?tradeNo=${order.tradeNo}`, {}],
+    ['POST', svc('BackOrder', 'WarehouseOrderPacked'), { tradeNo: order.tradeNo }],
+    ['POST', svc('BackOrder', 'GoodsWeigh'), { tradeNo: order.tradeNo, weight: 0.4 }],
+    ['GET', svc('BackOrder', 'OneClickDelivery'), { ids: order.id }],
+  ];
+  for (const [method, url, body] of steps) {
+    const res = await call(app, method as 'GET' | 'POST', url, staff, body);
+    if (res.status !== 200) throw new Error(`${url} failed: ${res.status} ${JSON.stringify(res.body.error)}`);
+    if (url.includes('OneClickDelivery') && res.body.result.count !== 1) throw new Error(`order ${order.tradeNo} was not shipped: ${JSON.stringify(res.body.result)}`);
+  }
+  return order;
+}

@@ -17,10 +17,10 @@ const run = () => spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cl
 });
 
 describe('seed:demo', () => {
-  it('creates sellers, stores, orders and parcels in many states, once', async () => {
+  it('creates sellers, stores, orders and parcels in many states and a synced Shopee shop, once', async () => {
     const first = run();
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain('18 orders');
+    expect(first.stdout).toContain('21 orders (3 synced from demo_seller1\'s Shopee shop 880001)');
     const second = run();
     expect(second.status).toBe(0);
     expect(second.stdout).toContain('nothing to do');
@@ -32,7 +32,12 @@ describe('seed:demo', () => {
       const parcels = rowsOf<{ r: number }>(await db.root.execute(sql`select distinct receive_status as r from parcels`)).map((r) => r.r);
       expect(parcels).toEqual(expect.arrayContaining([0, 1, 5, 6]));
       const [count] = rowsOf<{ n: number }>(await db.root.execute(sql`select count(*)::int as n from orders`));
-      expect(count!.n).toBe(18);
+      expect(count!.n).toBe(21);
+      // The demo Shopee shop, authorised through the fake platform, with its three orders ready to ship.
+      const shops = rowsOf<{ shop_name: string; shopee_status: number; n: number }>(await db.root.execute(sql`
+        select s.shop_name, s.shopee_status, (select count(*)::int from shopee_orders o where o.shop_id = s.shop_id and o.order_id is not null) as n
+        from shopee_shops s`));
+      expect(shops).toEqual([{ shop_name: '小王数码 Shopee 台湾', shopee_status: 1, n: 3 }]);
     } finally {
       await db.close();
     }

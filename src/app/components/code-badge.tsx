@@ -7,6 +7,10 @@ const COLORS: Partial<Record<EnumName, Record<string, MantineColor>>> = {
   OrderStatus: { 1: 'gray', 2: 'blue', 3: 'orange', 4: 'teal', 5: 'green', 6: 'dark', 7: 'red' },
   PackageStatus: { 0: 'gray', 1: 'yellow', 2: 'blue', 3: 'indigo', 4: 'violet', 5: 'teal' },
   ReceiveStatus: { 0: 'gray', 1: 'blue', 2: 'teal', 3: 'orange', 4: 'dark', 5: 'grape', 6: 'red' },
+  StockStatus: { 0: 'gray', 1: 'blue', 2: 'teal', 3: 'red', 4: 'violet', 5: 'green', 6: 'dark' },
+  StockProductStatus: { 1: 'green', 2: 'orange', 3: 'gray' },
+  ListedType: { 1: 'green', 2: 'blue', 3: 'orange', 4: 'teal', 5: 'red' },
+  AbroadReturnStatus: { 0: 'gray', 1: 'teal', 2: 'orange', 3: 'dark' },
 };
 
 /** <CodeBadge name="OrderStatus" code={2} /> → a coloured 处理中 badge. */

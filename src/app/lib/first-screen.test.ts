@@ -42,4 +42,39 @@ describe('afterFirstScreen', () => {
     fs.markFirstScreenShown();
     await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 1_000 });
   });
+
+  it('a held first screen waits for its release, and only then for the frame', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+    const fs = await freshModule();
+    const ran: string[] = [];
+    fs.afterFirstScreen(() => ran.push('deferred'));
+    const release = fs.holdFirstScreen();
+    fs.markFirstScreenShown();
+    await sleep(150);
+    // Not even the hidden-tab fallback fires while the screen is held.
+    expect(frames).toHaveLength(0);
+    expect(ran).toEqual([]);
+    release();
+    release(); // once only
+    expect(frames).toHaveLength(1);
+    frames[0]!(performance.now());
+    await vi.waitFor(() => expect(ran).toEqual(['deferred']));
+    // Held between the mark and its frame: the frame waits for the release too.
+    const again = await freshModule();
+    const ran2: string[] = [];
+    again.afterFirstScreen(() => ran2.push('deferred'));
+    again.markFirstScreenShown();
+    const late = again.holdFirstScreen();
+    frames.at(-1)!(performance.now());
+    await sleep(150);
+    expect(ran2).toEqual([]);
+    late();
+    frames.at(-1)!(performance.now());
+    await vi.waitFor(() => expect(ran2).toEqual(['deferred']));
+    // Held after the paint: nothing to wait for.
+    fs.holdFirstScreen();
+    fs.afterFirstScreen(() => ran.push('later'));
+    await vi.waitFor(() => expect(ran).toEqual(['deferred', 'later']));
+  });
 });

@@ -5,6 +5,8 @@
 import { startTransition, useEffect, useState } from 'react';
 
 let shown = false;
+let holds = 0;
+let scheduled = false;
 let painted = false;
 const waiting: (() => void)[] = [];
 
@@ -25,14 +27,45 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 0);
 }
 
+function paintWhenReady(): void {
+  if (!shown || holds > 0 || scheduled || painted) return;
+  scheduled = true;
+  afterPaint(() => {
+    scheduled = false;
+    // Held meanwhile: the release schedules it again.
+    if (holds > 0) return;
+    painted = true;
+    for (const fn of waiting.splice(0)) whenIdle(fn);
+  });
+}
+
 /** Called once by the root layout after its first render. */
 export function markFirstScreenShown(): void {
   if (shown) return;
   shown = true;
-  afterPaint(() => {
-    painted = true;
-    for (const fn of waiting.splice(0)) whenIdle(fn);
-  });
+  paintWhenReady();
+}
+
+/**
+ * A screen whose content commits after the root's mark (the sign-in page builds itself in a
+ * transition) holds the mark back until then: the returned function releases it, once. Holds taken
+ * after the first screen has painted change nothing.
+ */
+export function holdFirstScreen(): () => void {
+  if (painted) return () => {};
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds--;
+    paintWhenReady();
+  };
+}
+
+/** Whether the first screen has painted. */
+export function firstScreenPainted(): boolean {
+  return painted;
 }
 
 /** Runs `fn` once the first screen is on screen (painted) and the browser is idle. */

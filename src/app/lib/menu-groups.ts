@@ -11,6 +11,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { key: 'front', title: '我的订单', side: 'seller', icon: 'shopping-cart' },
   { key: 'frontUrgent', title: '加急订单', side: 'seller', permission: 'Urgent.Order', icon: 'urgent' },
   { key: 'frontStock', title: '我的囤货', side: 'seller', icon: 'packages' },
+  { key: 'frontAbroad', title: '海外仓', side: 'seller', permission: 'Front.Abroad', icon: 'world' },
   { key: 'shops', title: '店铺授权', side: 'seller', icon: 'building-store' },
   { key: 'amount', title: '我的积分', side: 'seller', icon: 'coin' },
   { key: 'backUrgent', title: '加急订单', side: 'staff', permission: 'Urgent.Order', icon: 'urgent' },

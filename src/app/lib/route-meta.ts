@@ -4,7 +4,7 @@
 import type { PermissionName } from '#shared/permissions.ts';
 
 export type MenuGroupKey =
-  | 'home' | 'setting' | 'front' | 'frontUrgent' | 'frontStock' | 'shops' | 'amount'
+  | 'home' | 'setting' | 'front' | 'frontUrgent' | 'frontStock' | 'frontAbroad' | 'shops' | 'amount'
   | 'backUrgent' | 'back' | 'backAbroad' | 'backStock' | 'statistics' | 'store' | 'warehouse' | 'fees' | 'courier' | 'floor';
 
 export interface RouteMeta {

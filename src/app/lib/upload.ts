@@ -16,7 +16,11 @@ export class UploadError extends Error {
   }
 }
 
-export async function uploadFile(source: RequestContextSource, file: File): Promise<UploadedFile> {
+/**
+ * Posts one file (multipart field `file`) to a File action with the caller's token and tenant, and
+ * answers its result: File/UploadFile, and the spreadsheet imports (File/ImportAdvanceOrder).
+ */
+export async function postFile<T>(source: RequestContextSource, url: string, file: File, timeoutMs = 60_000): Promise<T> {
   const headers: Record<string, string> = {};
   const token = source.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -26,17 +30,19 @@ export async function uploadFile(source: RequestContextSource, file: File): Prom
   body.append('file', file);
   let res: Response;
   try {
-    res = await fetch(fileUrl('uploadFile'), { method: 'POST', headers, body, signal: AbortSignal.timeout(60_000) });
+    res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
     throw new UploadError('网络异常，文件未上传，请重试', null);
   }
-  const json = (await res.json().catch(() => null)) as { result?: UploadedFile; error?: { message?: string; details?: string | null; validationErrors?: { message: string }[] | null } } | null;
+  const json = (await res.json().catch(() => null)) as { result?: T; error?: { message?: string; details?: string | null; validationErrors?: { message: string }[] | null } } | null;
   if (!res.ok || !json?.result) {
     const e = json?.error;
     throw new UploadError(e?.validationErrors?.[0]?.message ?? e?.details ?? e?.message ?? `HTTP ${res.status}`, res.status);
   }
   return json.result;
 }
+
+export const uploadFile = (source: RequestContextSource, file: File): Promise<UploadedFile> => postFile<UploadedFile>(source, fileUrl('uploadFile'), file);
 
 /** The uploader for the signed-in user (routes call this and pass it down). */
 export function useUploader(): Uploader {

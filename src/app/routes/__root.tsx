@@ -14,6 +14,7 @@ import { useT } from '../lib/i18n.ts';
 import { useAuth, useSignedIn } from '../lib/use-auth.ts';
 import { isChunkLoadError, presentError } from '../lib/error-catalogue.ts';
 import { SIGN_IN_PATH } from '../lib/constants.ts';
+import { loadConsoleStyles } from '../lib/console-preload.ts';
 import { markFirstScreenShown, useAfterFirstScreen } from '../lib/first-screen.ts';
 import { StatusPage } from '../components/status-page.tsx';
 import { ErrorCatalogueHost } from '../features/shell/error-catalogue-host.tsx';
@@ -32,7 +33,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       side: state.side,
     });
     if (access.type === 'redirect') throw redirect({ href: hrefOf(access.to, access.search), replace: true });
-    return { access };
+    // Every screen but the sign-in page needs Mantine's whole stylesheet (decision 0030): started
+    // here, before any screen's chunk, and waited for by the loader, beside the screen's chunk.
+    const styles = location.pathname === SIGN_IN_PATH ? null : loadConsoleStyles();
+    return { access, styles };
+  },
+  loader: async ({ context }) => {
+    await context.styles;
   },
   component: RootLayout,
   errorComponent: StartUpError,
@@ -89,7 +96,7 @@ function RootLayout() {
       <Outlet />
       {toasts && <Suspense fallback={null}><Toasts /></Suspense>}
       {later && signedIn && <Suspense fallback={null}><RealtimeBridge signedIn /></Suspense>}
-      <ErrorCatalogueHost onUnauthorized={(m) => void onUnauthorized(m)} />
+      <ErrorCatalogueHost onUnauthorized={(m) => void onUnauthorized(m)} prefetch={signedIn} />
       <ChunkReloadPrompt />
     </>
   );

@@ -11,8 +11,7 @@ import { floorFrameFor, useFloorFrame } from '../lib/floor-layout.ts';
 import { FloorFrame } from '../features/floor/floor-frame.tsx';
 import { ForbiddenPage } from '../features/shell/status-pages.tsx';
 import { RouteError } from '../features/shell/route-error.tsx';
-
-const loadShell = () => import('../features/shell/app-shell.tsx');
+import { loadShell } from '../lib/console-preload.ts';
 const AppShellLayout = lazy(() => loadShell().then((m) => ({ default: m.AppShellLayout })));
 
 export const Route = createFileRoute('/_app')({

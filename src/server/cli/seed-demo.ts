@@ -9,6 +9,8 @@ import { buildApp } from '../app.ts';
 import { resolveTokenSecret } from '../lib/secrets.ts';
 
 const TENANT = 1;
+/** demo_seller1's shop on the built-in fake Shopee platform. */
+const DEMO_SHOP_ID = 880001;
 const PASSWORD = 'demo123';
 const SELLERS = [
   { userName: 'demo_seller1', name: '深圳小王', store: '小王数码 TW', site: 'TW' },
@@ -94,9 +96,38 @@ async function main() {
       }
     }
     for (let n = 0; n < 3; n++) await scan(tracking('JD')); // 无主件
-    await call('POST', svc('Notification', 'Publish'), admin, { type: 0, title: '欢迎使用海仓', description: '这是演示数据：3 个卖家、18 个订单、若干包裹，覆盖各个状态。' });
+
+    // A Shopee shop of demo_seller1, authorised and synced through the built-in fake platform
+    // (decision 0028): three orders ready to ship come over, the unpaid one stays on the platform.
+    let shopOrders = 0;
+    if (!config.shopee.host) {
+      const seller = await signIn(SELLERS[0].userName, PASSWORD);
+      const now = Math.floor(Date.now() / 1000);
+      const items = (n: number) => [PRODUCTS[n % PRODUCTS.length]!, PRODUCTS[(n + 3) % PRODUCTS.length]!]
+        .map(([itemName, sku, spec], k) => ({ item_name: itemName, model_sku: sku, model_name: spec, model_quantity_purchased: 1 + ((n + k) % 2) }));
+      const sandbox = async (url: string, payload: object) => {
+        const res = await app.inject({ method: 'POST', url: `/shopee-sandbox${url}`, payload });
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      };
+      await sandbox('/__seed', {
+        shop_id: DEMO_SHOP_ID, shop_name: '小王数码 Shopee 台湾', region: 'TW',
+        orders: ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'UNPAID'].map((order_status, n) => ({
+          order_sn: `2611DEMO${String(n + 1).padStart(4, '0')}`, order_status, update_time: now - 3600 * (n + 1), item_list: items(n),
+          recipient_address: { name: '陳小姐', phone: '0912345678', full_address: '台北市信義區市府路 1 號' },
+        })),
+      });
+      // The seller's way: the signed authorisation address, the platform page, the callback's code.
+      const authUrl = new URL(await call('GET', svc('AuthorizationShop', 'GetComeBackUrl'), seller) as string);
+      const page = await app.inject({ method: 'GET', url: `${authUrl.pathname}${authUrl.search}&shop_id=${DEMO_SHOP_ID}` });
+      const back = new URL(String(page.headers.location));
+      await call('POST', svc('AuthorizationShop', 'ProcessAuthorizer'), seller, { code: back.searchParams.get('code'), shop_id: DEMO_SHOP_ID });
+      shopOrders = (await call('POST', svc('ShopeeOrder', 'BatchCreate'), seller, { shopIds: [DEMO_SHOP_ID] })).created as number;
+      orders += shopOrders;
+    }
+    await call('POST', svc('Notification', 'Publish'), admin, { type: 0, title: '欢迎使用海仓', description: `这是演示数据：3 个卖家、${orders} 个订单（其中 ${shopOrders} 个从 Shopee 店铺同步）、若干包裹，覆盖各个状态。` });
     await app.close();
-    console.log(`demo data: 3 sellers (demo_seller1..3 / ${PASSWORD}), picker demo_picker / ${PASSWORD}, ${orders} orders, 3 unclaimed parcels, in tenant Default`);
+    console.log(`demo data: 3 sellers (demo_seller1..3 / ${PASSWORD}), picker demo_picker / ${PASSWORD}, ${orders} orders`
+      + ` (${shopOrders} synced from demo_seller1's Shopee shop ${DEMO_SHOP_ID}), 3 unclaimed parcels, in tenant Default`);
   } finally {
     await database.close();
   }

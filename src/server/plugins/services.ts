@@ -230,6 +230,7 @@ function requestContext(
     language,
     log: req.log,
     now: new Date(),
+    origin: `${req.protocol}://${req.host}`,
   };
 }
 

@@ -61,6 +61,7 @@ export const CreateBaseCostSettingInput = z.object(baseCostShape).refine(endBefo
 export const EditBaseCostSettingInput = z.object({ id: z.number().int().positive(), ...baseCostShape }).refine(endBeforeBegin, endMessage);
 export const EditEndTimeInput = z.object({ id: z.number().int().positive(), endTime: isoTime });
 export const UrgentFeeDto = z.object({ urgentFee: z.number() });
+export const DestroyFeeDto = z.object({ destroyFee: z.number() });
 
 export const baseCostSetting = defineService('BaseCostSetting', {
   /** The spec's doubled name stays the public API. */
@@ -76,6 +77,44 @@ export const baseCostSetting = defineService('BaseCostSetting', {
   /** The tenant's urgent fee (channel 11), default 0. */
   getUrgentFee: { method: 'GET', permission: 'warehouse.Manages', input: z.object({}), output: UrgentFeeDto },
   editUrgentFee: { method: 'POST', permission: 'warehouse.Manages', input: z.object({ urgentFee: points() }), output: UrgentFeeDto },
+  /** The tenant's destroy fee for a marketplace return the seller has destroyed (channel 9), default 0. */
+  getDestroyFee: { method: 'GET', permission: 'warehouse.Manages', input: z.object({}), output: DestroyFeeDto },
+  editDestroyFee: { method: 'POST', permission: 'warehouse.Manages', input: z.object({ destroyFee: points() }), output: DestroyFeeDto },
+});
+
+// ── OverseasBaseCostSetting ──────────────────────────────────────────────────
+/**
+ * The base cost of overseas orders (DOMAIN §8), per store: the same amounts as BaseCostSetting, keyed
+ * by storeId, with the spec's whetherEffective for isEffective. Charged when an overseas order is packed.
+ */
+export const OverseasBaseCostSettingDto = z.object({
+  id: z.number().int(), storeId: z.number().int(), storeName: z.string().nullable(), userCode: z.string().nullable(),
+  baseCost: z.number(), baseSkuNums: z.number().int(), exceedSkuCost: z.number(), maxSkuCost: z.number(), sackPrice: z.number(),
+  exceedBaseSkuNums: z.number().int().nullable(),
+  beginTime: z.string(), endTime: z.string().nullable(), whetherEffective: z.boolean(), phase: z.enum(SETTING_PHASE),
+  creationTime: z.string(), lastModificationTime: z.string().nullable(),
+});
+export type OverseasBaseCostSettingDto = z.infer<typeof OverseasBaseCostSettingDto>;
+
+const overseasBaseCostShape = {
+  storeId: z.number().int().positive(), beginTime: isoTime, endTime: isoTime.optional().nullable(), whetherEffective: z.boolean().optional().default(true),
+  baseCost: points({ positive: true }), baseSkuNums: z.number().int().min(1).max(10_000),
+  exceedSkuCost: points(), maxSkuCost: points(), sackPrice: points(),
+};
+export const CreateOverseasBaseCostInput = z.object(overseasBaseCostShape).refine(endBeforeBegin, endMessage);
+export const EditOverseasBaseCostInput = z.object({ id: z.number().int().positive(), ...overseasBaseCostShape }).refine(endBeforeBegin, endMessage);
+
+export const overseasBaseCostSetting = defineService('OverseasBaseCostSetting', {
+  getOverseasBaseCostSettingList: {
+    method: 'GET', permission: 'warehouse.Manages',
+    input: paged({ storeId: z.number().int().positive().optional(), whetherEffective: z.boolean().optional() }),
+    output: pagedResult(OverseasBaseCostSettingDto),
+  },
+  /** One effective setting per store and instant: an overlap is 409. */
+  add: { method: 'POST', permission: 'warehouse.Manages', input: CreateOverseasBaseCostInput, output: OverseasBaseCostSettingDto },
+  /** The spec's EditList edits one setting: before its begin time everything, afterwards only whetherEffective. */
+  editList: { method: 'POST', permission: 'warehouse.Manages', input: EditOverseasBaseCostInput, output: OverseasBaseCostSettingDto },
+  editEndTime: { method: 'POST', permission: 'warehouse.Manages', input: EditEndTimeInput, output: OverseasBaseCostSettingDto },
 });
 
 // ── MainlandFreight ──────────────────────────────────────────────────────────

@@ -7,8 +7,12 @@ import { ExpressImportDto } from './express-import.ts';
 import { FlowExportInput } from './ledger.ts';
 import { BackOrderListInput, OrderListInput, ParcelListInput } from './orders.ts';
 import { CourierExpressDeliveryListInput } from './courier.ts';
+import { BackStockOrderListInput } from './stock-orders.ts';
 import { FILE_BASE_PATH } from '../file-links.ts';
 import { ConsumptionFlowInput, StatisticRangeInput } from './statistics.ts';
+import { BackStockListInput, FrontStockListInput } from './stock.ts';
+import { shelfPosition } from './inventory.ts';
+import { AdvanceImportResultDto, AdvanceListInput, RefusalListInput } from './returns.ts';
 
 const MB = 1024 * 1024;
 
@@ -30,12 +34,24 @@ export const OrderLabelQuery = z.object({
 }).refine((q) => q.tradeNo || q.id, { message: '请提供交易号 tradeNo 或订单 id', path: ['tradeNo'] });
 
 export const BarcodeLabelQuery = z.object({
-  barCode: z.string().trim().min(1).max(64).regex(/^[\x20-\x7e]+$/, '条码只能包含英文字母、数字和符号'),
+  barCode: z.string().trim().min(1).max(64).regex(/^[\x20-\x7e]+$/, '条码只能包含英文字母、数字和符号').optional(),
+  /**
+   * A stock product's label instead of a given barCode: its barcode, shelf, seller code and SKU (a
+   * seller prints only their own products).
+   */
+  stockProductId: z.number().int().positive().optional(),
+  /** Pages: one label per item. */
+  copies: z.number().int().min(1).max(500).optional(),
   shelfPosition: z.string().trim().max(32).optional(),
   /** An image link of ours (…?guid=…) or a bare guid; anything else is ignored. */
   imageUrl: z.string().trim().max(512).optional(),
   isDate: z.boolean().optional(),
   userId: z.number().int().positive().optional(),
+}).refine((q) => q.barCode || q.stockProductId, { message: '请提供条码 barCode 或库存商品 stockProductId', path: ['barCode'] });
+
+/** Shelf labels: every existing shelf of the warehouse from shelfPosition to endShelfPosition (last number group). */
+export const ShelfLabelQuery = z.object({
+  warehouseInfoId: z.number().int().positive(), shelfPosition, endShelfPosition: shelfPosition.optional(),
 });
 
 export const CustomLabelQuery = z.object({
@@ -44,6 +60,14 @@ export const CustomLabelQuery = z.object({
   heightPercentage: z.number().min(10).max(90).optional(),
   /** Lines: a JSON array, or text separated by new lines, | or ；. */
   infos: z.union([z.string().max(4000), z.array(z.string().max(500))]).optional(),
+});
+
+/** The hand-over sheet of a delivery-receipt batch (交接单); logisticMethod and userId are accepted for old clients. */
+export const DeliveryReceiptSheetQuery = z.object({
+  storeId: z.number().int().positive(),
+  batchName: z.string().trim().min(1).max(48),
+  logisticMethod: z.string().trim().max(32).optional(),
+  userId: z.number().int().positive().optional(),
 });
 
 export const ExportSelectedInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(10_000) });
@@ -60,11 +84,11 @@ const image = (summary: string) => ({
 // xlsx exports with the filters of the list they export; rows are streamed from one transaction
 // the implementation opens once the first byte may go out.
 const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Order.Manages' | 'Front.Orders' | 'OrderManage' | 'OrderManage.ExpressShipmentDelivery'
-  | 'Statistical.Manages' | 'Front.Amount', summary: string) => ({
+  | 'Statistical.Manages' | 'Front.Amount' | 'warehouse.Stock' | 'Front.Stock', summary: string) => ({
   method: 'GET', permission, input, output: fileBytes, file: { contentType: XLSX_TYPE }, transaction: 'manual', summary,
 } as const);
 // Label PDFs, opened in a new tab; drawn after the data's transaction has ended.
-const label = <I extends z.ZodType>(input: I, permission: 'Order.Manages' | 'authenticated', summary: string) => ({
+const label = <I extends z.ZodType>(input: I, permission: 'Order.Manages' | 'warehouse.Stock' | 'authenticated', summary: string) => ({
   method: 'GET', permission, input, output: fileBytes, file: { contentType: PDF }, allowCookie: true, transaction: 'manual', summary,
 } as const);
 
@@ -87,6 +111,7 @@ export const file = defineService('File', {
   getExpressExportCrossOrderInfo: xlsx(BackOrderListInput, 'Order.Manages', '跨境订单信息.xlsx'),
   getExpressExportMainlandOrderInfo: xlsx(BackOrderListInput, 'Order.Manages', '大陆订单信息.xlsx'),
   getFrontExpressExportMainlandOrderInfo: xlsx(OrderListInput, 'Front.Orders', '大陆订单信息.xlsx: the seller\'s own'),
+  getExpressExportMainlandStockOrderInfo: xlsx(BackStockOrderListInput, 'warehouse.Stock', '囤货订单信息.xlsx: the stock orders with their filters'),
   getSignLogisticsExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '已签收包裹.xlsx'),
   getExpressExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '待处理包裹.xlsx: 无主件 and 异常'),
   getExpressExportSelected: xlsx(ExportSelectedInput, 'OrderManage.ExpressShipmentDelivery', '选中数据.xlsx: the parcels by id'),
@@ -98,6 +123,13 @@ export const file = defineService('File', {
   getProductStoreStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '上架统计.xlsx'),
   getConsumptionFlowStatisticalExport: xlsx(ConsumptionFlowInput, 'Statistical.Manages', '消费统计.xlsx: per seller and channel'),
   getOwnConsumptionFlowStatisticalExport: xlsx(StatisticRangeInput, 'Front.Amount', '我的消费统计.xlsx: the seller\'s own, per day and channel'),
+  // Stock records (囤货单) with BackStock/FrontStock GetStockList's filters.
+  getExcelExportStockList: xlsx(BackStockListInput, 'warehouse.Stock', '囤货单.xlsx'),
+  getFrontExcelExportStockList: xlsx(FrontStockListInput, 'Front.Stock', '囤货单.xlsx: the seller\'s own'),
+  // The things that come back (contracts/returns.ts), with their lists' filters; the spec's spellings.
+  getExcelExporRefusalOrderInfo: xlsx(RefusalListInput, 'OrderManage.ExpressShipmentDelivery', '拒收订单.xlsx: BackRefusalOrder\'s list'),
+  getExcelExportYNRefusalOrderInfo: xlsx(RefusalListInput, 'OrderManage.ExpressShipmentDelivery', '越南线拒收订单.xlsx: YNRefusalOrder\'s list'),
+  getExcelExportAdvanceOrderInfo: xlsx(AdvanceListInput, 'OrderManage.ExpressShipmentDelivery', '预报单.xlsx: AdvanceOrder\'s list'),
 
   importExpress: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: ExpressImportDto,
@@ -105,7 +137,23 @@ export const file = defineService('File', {
     summary: 'Import declared tracking numbers from an xlsx (multipart field `file`, ≤ 5 MB; columns 快递单号, 卖家编码, 仓库?, 备注?)',
   },
 
+  importAdvanceOrder: {
+    method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: AdvanceImportResultDto,
+    upload: { field: 'file', maxBytes: 5 * MB }, transaction: 'manual',
+    summary: 'Import advance orders from an xlsx (multipart field `file`, ≤ 5 MB; columns 快递单号, 快递公司?, 卖家编码?, 备注?): good rows are imported, bad ones reported by sheet row',
+  },
+  getAdvanceOrderImportTemplate: {
+    method: 'GET', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: fileBytes,
+    file: { contentType: XLSX_TYPE }, transaction: 'manual', summary: '预报单导入模板.xlsx: the header row ImportAdvanceOrder reads, with one example row',
+  },
+
   getOrderLabel: label(OrderLabelQuery, 'Order.Manages', 'Packing label of an order, 100×100 mm PDF (tradeNo or id)'),
-  getPdfbyte: label(BarcodeLabelQuery, 'authenticated', 'Barcode label, 60×40 mm PDF: barCode (Code 128), shelfPosition, imageUrl, isDate, userId'),
+  getPdfbyte: label(BarcodeLabelQuery, 'authenticated',
+    'Barcode label, 60×40 mm PDF: barCode (Code 128) or a stock product\'s (stockProductId), shelfPosition, imageUrl, isDate, userId, copies'),
+  getShelfLabel: label(ShelfLabelQuery, 'warehouse.Stock', 'Shelf labels, 60×40 mm PDF, one page per existing shelf from shelfPosition to endShelfPosition'),
   getZDYPdf: label(CustomLabelQuery, 'authenticated', 'Custom label, 100×100 mm PDF: an image (guid) over heightPercentage of the page and the lines of infos'),
+  getDeliveryReceip: {
+    method: 'GET', permission: 'warehouse.Stock', input: DeliveryReceiptSheetQuery, output: fileBytes, file: { contentType: PDF }, allowCookie: true,
+    transaction: 'manual', summary: 'The hand-over sheet (交接单) of a delivery-receipt batch, A4 PDF: every trade number with its weight, totals, signature lines',
+  },
 }, { basePath: FILE_BASE_PATH });

@@ -51,6 +51,8 @@ export const OrderLineInput = z.object({
 export const OrderLineDto = z.object({
   id: z.number().int(), productName: z.string(), productSku: z.string(), specification: z.string().nullable(), quantity: z.number().int(),
   price: z.number().nullable(), productImg: z.string().nullable(), shipment: z.string(),
+  /** The stock product the line ships, for orders from stock (囤货, 海外仓); their shipment is ''. */
+  stockProductId: z.number().int().nullable().optional(),
 });
 
 export const CreateOrderInput = z.object({
@@ -179,10 +181,14 @@ export const backOrderActions = {
   },
 } as const;
 
+/** What an audit row (OrderOperate) is about. */
+export const AUDIT_ENTITIES = ['order', 'parcel', 'stock', 'rejection', 'refusal', 'advanceOrder', 'orderReturn', 'return'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
 export const orderOperate = defineService('OrderOperate', {
   getList: {
     method: 'GET', permission: 'Order.Manages',
-    input: paged({ entity: z.enum(['order', 'parcel', 'stock', 'rejection']).optional(), number: z.string().trim().max(64).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() }),
+    input: paged({ entity: z.enum(AUDIT_ENTITIES).optional(), number: z.string().trim().max(64).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() }),
     output: pagedResult(AuditDto),
   },
 });
@@ -198,10 +204,13 @@ export const intoLogisticsService = defineService('IntoLogistics', {
 /** What the scan station is told about a scanned number, before anything changes. */
 /** The pending refusal a REJECT verdict points at (DOMAIN §6); the station confirms it by id. */
 export const ScanRejectionDto = z.object({ id: z.number().int(), userCode: z.string().nullable(), reMark: z.string().nullable() });
+/** A number nobody declared that a carrier or seller pre-alerted (AdvanceOrder, still 待处理): the picker is told. */
+export const ScanAdvanceOrderDto = z.object({ id: z.number().int(), userCode: z.string().nullable(), expressCompany: z.string().nullable(), remark: z.string().nullable() });
 
 export const ScanCheckDto = z.object({
   action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN']),
   rejection: ScanRejectionDto.nullable().optional(),
+  advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ParcelDto.nullable(),
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),
@@ -212,6 +221,7 @@ export const ScanCheckDto = z.object({
 export const SignResultDto = z.object({
   action: z.enum(['SIGNED', 'ALREADY', 'REJECT', 'UNCLAIMED']),
   rejection: ScanRejectionDto.nullable().optional(),
+  advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ParcelDto,
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),

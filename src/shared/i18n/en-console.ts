@@ -30,8 +30,6 @@ export const enConsole: Record<string, string> = {
   展开菜单: 'Expand menu',
   已取消店铺授权: 'Shop authorisation cancelled',
   已打开的页面: 'Open pages',
-  '已收到 Shopee 返回的授权信息，授权处理将在店铺授权功能上线后自动完成。': 'Shopee\'s authorisation details were received; they will be processed once shop authorisation is available.',
-  店铺授权回调: 'Shop authorisation callback',
   当前位置: 'You are here',
   当前密码: 'Current password',
   当前密码不能为空: 'Current password is required',

@@ -13,6 +13,11 @@ import { enFees } from './en-fees.ts';
 import { enRejections } from './en-rejections.ts';
 import { enServer } from './en-server.ts';
 import { enDashboard } from './en-dashboard.ts';
+import { enShops } from './en-shops.ts';
+import { enStockOut } from './en-stock-out.ts';
+import { enStock } from './en-stock.ts';
+import { enReturns } from './en-returns.ts';
+import { enOverseas } from './en-overseas.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -98,15 +103,35 @@ export const en: Record<string, string> = {
   'RejectionDeductionType.1': 'Return freight',
   'RejectionDeductionType.2': 'Refusal handling',
   'RejectionDeductionType.3': 'Other',
+  'AbroadReturnStatus.0': 'Awaiting arrival',
+  'AbroadReturnStatus.1': 'In stock',
+  'AbroadReturnStatus.2': 'Awaiting destruction',
+  'AbroadReturnStatus.3': 'Destroyed',
   'RejectionStatus.0': 'Pending',
   'RejectionStatus.1': 'Refused',
   'RejectionStatus.2': 'Refusal failed',
   'RejectionStatus.3': 'Returned',
   'RejectionStatus.4': 'Withdrawn',
   'RejectionStatus.5': 'Charged',
+  'StockStatus.0': 'Awaiting arrival',
+  'StockStatus.1': 'Arrived',
+  'StockStatus.2': 'Inspection passed',
+  'StockStatus.3': 'Inspection failed',
+  'StockStatus.4': 'Labelled',
+  'StockStatus.5': 'Shelved',
+  'StockStatus.6': 'Cancelled',
+  'StockProductStatus.1': 'Available',
+  'StockProductStatus.2': 'Unavailable',
+  'StockProductStatus.3': 'Disabled',
+  'ListedType.1': 'Shelved',
+  'ListedType.2': 'Outbound',
+  'ListedType.3': 'Count adjustment',
+  'ListedType.4': 'Return to stock',
+  'ListedType.5': 'Destroyed',
   Yes: 'Yes',
   No: 'No',
   ...enConsole,
+  ...enOverseas,
   ...enSeller,
   ...enBack,
   ...enStation,
@@ -116,8 +141,12 @@ export const en: Record<string, string> = {
   ...enPwa,
   ...enPackStation,
   ...enOutbound,
+  ...enStockOut,
   ...enFees,
   ...enRejections,
   ...enServer,
   ...enDashboard,
+  ...enShops,
+  ...enStock,
+  ...enReturns,
 };

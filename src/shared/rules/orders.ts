@@ -10,6 +10,13 @@ export const isOrderClosed = (o: Pick<OrderState, 'orderStatus'>): boolean =>
   o.orderStatus === S.shipped || o.orderStatus === S.completed || o.orderStatus === S.cancelled;
 /** Being worked on by the warehouse: not closed and not on hold (问题件 waits for staff). */
 const open = (o: OrderState) => !isOrderClosed(o) && o.orderStatus !== S.onHold && o.packageStatus < P.dispatched;
+/**
+ * Shipped from stock (囤货 3, 海外仓 4): their goods are already in the warehouse and move only through
+ * the inventory (pick, undo the pick, cancel), never by the parcel-driven order actions.
+ */
+export const isFromStock = (o: Pick<OrderState, 'orderType'>): boolean => o.orderType === ORDER_TYPE.stock || o.orderType === ORDER_TYPE.abroad;
+/** 海外仓订单 are not weighed: their fees are charged when picked, and they ship once packed. */
+const isAbroad = (o: Pick<OrderState, 'orderType'>): boolean => o.orderType === ORDER_TYPE.abroad;
 /** 待处理, 处理中 or 待补运费: the statuses a seller may still hurry or calm down, and 问题件 returns to. */
 const ACTIVE: readonly number[] = [S.pending, S.processing, S.awaitingFreight];
 const active = (orderStatus: number) => ACTIVE.includes(orderStatus);
@@ -24,20 +31,29 @@ export const ORDER_RULES = {
   markNormal: { allowed: (o) => active(o.orderStatus) && !!o.isUrgent, refusal: '只有已加急且未发货的订单可以恢复为普通订单。' },
   /** 催单: a message to staff about an order that is not cancelled. */
   urge: { allowed: (o) => o.orderStatus !== S.cancelled, refusal: '订单已取消，不能催单。' },
+  /**
+   * The parcel-driven order actions (FrontOrder UpdateOrder / CancelOrder, BackOrder CancelOrder and
+   * WarehouseOrderPacked): not on an order from stock, whose reservation and stock they would bypass.
+   */
+  parcelDriven: { allowed: (o) => !isFromStock(o), refusal: '囤货订单和海外仓订单从库存发货：修改、取消和打包请在囤货订单或海外仓订单页面操作。' },
+  /** Pick and pack an order from stock (StockOrderBale, AbroadOrderBale): its goods leave the inventory. */
+  pick: { allowed: (o) => isFromStock(o) && o.packageStatus === P.complete && open(o), refusal: '只有待打包（已到齐）且未关闭的订单可以拣货打包。' },
+  /** Undo the pick (CancleBale): the goods go back into stock, held again for the order. */
+  unpick: { allowed: (o) => isFromStock(o) && o.packageStatus === P.packed && open(o), refusal: '只有已打包、尚未称重或出库的订单可以取消打包。' },
   receiveParcel: { allowed: (o) => !isOrderClosed(o) && o.packageStatus < P.complete, refusal: '订单已关闭或货物已到齐。' },
   arriveWarehouse: { allowed: (o) => !isOrderClosed(o) && o.packageStatus < P.complete, refusal: '只有未到齐且未关闭的订单可以标记为已到齐。' },
   // Packing, weighing, 补运费 and dispatch (modules/orders/processing.ts, shipping.ts).
-  pack: { allowed: (o) => o.packageStatus === P.complete && open(o), refusal: '只有货物已到齐、尚未打包的订单可以打包。' },
+  pack: { allowed: (o) => o.packageStatus === P.complete && open(o) && !isFromStock(o), refusal: '只有货物已到齐、尚未打包的订单可以打包。' },
   /** First weighing after packing, or a re-weighing before dispatch (fees are reversed and re-posted). */
   weigh: {
-    allowed: (o) => (o.packageStatus === P.packed || o.packageStatus === P.weighed) && open(o),
-    refusal: '只有已打包或已称重、尚未出库的订单可以称重。',
+    allowed: (o) => (o.packageStatus === P.packed || o.packageStatus === P.weighed) && open(o) && !isAbroad(o),
+    refusal: '只有已打包或已称重、尚未出库的订单可以称重（海外仓订单不称重）。',
   },
   supplyFreight: { allowed: (o) => o.orderStatus === S.awaitingFreight, refusal: '该订单没有待补的运费。' },
-  /** Handed over: weighed and fully paid. */
+  /** Handed over: weighed (an overseas order: packed, its fees charged then) and fully paid. */
   ship: {
-    allowed: (o) => o.packageStatus === P.weighed && o.orderStatus === S.processing && !(o.owedCents ?? 0),
-    refusal: '只有已称重且费用已付清的订单可以出库。',
+    allowed: (o) => (o.packageStatus === P.weighed || (isAbroad(o) && o.packageStatus === P.packed)) && o.orderStatus === S.processing && !(o.owedCents ?? 0),
+    refusal: '只有已称重（海外仓订单：已打包）且费用已付清的订单可以出库。',
   },
   /**
    * Into a mainland bag (大陆包): a weighed mainland order that is still open. The server words each
@@ -67,12 +83,13 @@ export function manualOrderStatusAllowed(from: number, to: number): boolean {
 }
 
 export function manualPackageStatusAllowed(order: OrderState, to: number): boolean {
-  // 已称重 and 已出库 only through weighing (which charges the fees) and dispatch (which checks them).
-  return !isOrderClosed(order) && to === order.packageStatus + 1 && to <= P.packed;
+  // 已称重 and 已出库 only through weighing (which charges the fees) and dispatch (which checks them);
+  // an order from stock is packed only by picking it (its goods leave the inventory then).
+  return !isOrderClosed(order) && !isFromStock(order) && to === order.packageStatus + 1 && to <= P.packed;
 }
 
 /** Why a manual correction is refused, for the 409 sentence. */
-export const MANUAL_REFUSAL = '只能前进一步，或设为问题件再恢复；已称重、已发货/已出库须通过称重和出库操作完成。';
+export const MANUAL_REFUSAL = '只能前进一步，或设为问题件再恢复；已称重、已发货/已出库须通过称重和出库操作完成；囤货和海外仓订单的包裹状态只随拣货打包改变。';
 
 /** After a parcel of the order is signed in: 部分到货 or 已到齐, and 待处理 → 处理中. */
 export function afterParcelSigned(order: OrderState, signedShipments: number, totalShipments: number): OrderState {

@@ -1,10 +1,11 @@
 // The shared rule tables, walked over every status: what the server refuses with 409 and what the
 // screens hide are the same answers, so these are the answers DOMAIN §3, §4 and §6 give.
 import { describe, expect, it } from 'vitest';
-import { ENUM_CODES, ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P, RECEIVE_STATUS as R, REJECTION_HANDLE_TYPE as T, REJECTION_STATUS as RS } from '../enums.ts';
-import { afterParcelSigned, canOrder, isOrderClosed, manualOrderStatusAllowed, manualPackageStatusAllowed, ORDER_RULES, type OrderAction } from './orders.ts';
+import { ENUM_CODES, ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P, RECEIVE_STATUS as R, REJECTION_HANDLE_TYPE as T, REJECTION_STATUS as RS, STOCK_STATUS as ST } from '../enums.ts';
+import { afterParcelSigned, canOrder, isFromStock, isOrderClosed, manualOrderStatusAllowed, manualPackageStatusAllowed, ORDER_RULES, type OrderAction } from './orders.ts';
 import { canParcel, PARCEL_RULES, type ParcelAction } from './parcels.ts';
 import { canRejection, REJECTION_TRANSITIONS, type RejectionAction } from './rejections.ts';
+import { afterShelfUp, canStock, shelfRange, STOCK_TRANSITIONS, stockRemaining, type StockAction } from './stock.ts';
 
 /** Every (orderStatus, packageStatus) pair where `action` is allowed, as "o/p" strings. */
 function allowedPairs(action: OrderAction, extra: { orderType?: number; isUrgent?: boolean; owedCents?: number } = {}): string[] {
@@ -90,6 +91,33 @@ describe('order rules', () => {
     expect(afterParcelSigned({ orderStatus: S.onHold, packageStatus: P.awaiting }, 1, 1)).toMatchObject({ orderStatus: S.onHold, packageStatus: P.complete });
   });
 
+  it('keeps orders from stock (囤货, 海外仓) out of the parcel-driven actions', () => {
+    expect(ENUM_CODES.OrderType.filter((orderType) => isFromStock({ orderType }))).toEqual([ORDER_TYPE.stock, ORDER_TYPE.abroad]);
+    for (const orderType of [ORDER_TYPE.stock, ORDER_TYPE.abroad]) {
+      expect(allowedPairs('parcelDriven', { orderType })).toEqual([]);
+      expect(allowedPairs('pack', { orderType })).toEqual([]);
+      expect(manualPackageStatusAllowed({ orderType, orderStatus: S.processing, packageStatus: P.complete }, P.packed)).toBe(false);
+    }
+    expect(allowedPairs('parcelDriven', { orderType: ORDER_TYPE.mainland })).toHaveLength(ENUM_CODES.OrderStatus.length * ENUM_CODES.PackageStatus.length);
+    expect(allowedPairs('pack', { orderType: ORDER_TYPE.crossBorder })).toEqual(pairs(OPEN, [P.complete]));
+  });
+
+  it('picks an order from stock whose goods are ready, and undoes only a packed one', () => {
+    for (const orderType of [ORDER_TYPE.stock, ORDER_TYPE.abroad]) {
+      expect(allowedPairs('pick', { orderType })).toEqual(pairs(OPEN, [P.complete]));
+      expect(allowedPairs('unpick', { orderType })).toEqual(pairs(OPEN, [P.packed]));
+    }
+    expect(allowedPairs('pick', { orderType: ORDER_TYPE.mainland })).toEqual([]);
+    expect(allowedPairs('unpick', { orderType: ORDER_TYPE.crossBorder })).toEqual([]);
+  });
+
+  it('never weighs an overseas order, and ships it once packed and paid', () => {
+    expect(allowedPairs('weigh', { orderType: ORDER_TYPE.abroad })).toEqual([]);
+    expect(allowedPairs('weigh', { orderType: ORDER_TYPE.stock })).toEqual(pairs(OPEN, [P.packed, P.weighed]));
+    expect(allowedPairs('ship', { orderType: ORDER_TYPE.abroad })).toEqual([`${S.processing}/${P.packed}`, `${S.processing}/${P.weighed}`]);
+    expect(allowedPairs('ship', { orderType: ORDER_TYPE.stock })).toEqual([`${S.processing}/${P.weighed}`]);
+  });
+
   it('has a Chinese refusal for every action', () => {
     for (const [action, rule] of Object.entries(ORDER_RULES)) expect(rule.refusal, action).toMatch(/[\u4e00-\u9fff]/);
   });
@@ -129,5 +157,38 @@ describe('rejection transitions', () => {
       revoke: RS.revoked, confirmRejection: RS.rejected, fail: RS.failed, cancelFail: RS.pending,
       confirmReturn: RS.returned, cancelReturn: RS.pending, confirmDeduction: RS.deducted, deductionReturn: RS.returned,
     });
+  });
+});
+
+describe('stock record rules', () => {
+  const from = (action: StockAction) => ENUM_CODES.StockStatus.filter((productStatus) => canStock(action, { productStatus }));
+
+  it('walks 0 待到货 → 1 → 2 / 3 → 4 → 5 and cancels only at 0 (DOMAIN §7)', () => {
+    expect(from('cancel')).toEqual([ST.awaiting]);
+    expect(from('edit')).toEqual([ST.awaiting]);
+    expect(from('arrive')).toEqual([ST.awaiting]);
+    expect(from('unarrive')).toEqual([ST.arrived]);
+    expect([...from('pass'), ...from('fail')]).toEqual([ST.arrived, ST.arrived]);
+    expect([...from('acceptAbnormal'), ...from('returnGoods')]).toEqual([ST.failed, ST.failed]);
+    expect(from('label')).toEqual([ST.passed]);
+    expect(from('shelfUp')).toEqual([ST.labelled]);
+    expect(from('deductShelfCost')).toEqual([ST.shelved]);
+    expect(from('supplement')).not.toContain(ST.cancelled);
+    const to = Object.fromEntries(Object.entries(STOCK_TRANSITIONS).map(([action, move]) => [action, move.to]));
+    expect(to).toMatchObject({ cancel: ST.cancelled, arrive: ST.arrived, pass: ST.passed, fail: ST.failed, label: ST.labelled, returnGoods: ST.cancelled });
+  });
+
+  it('is shelved (5) once the accepted quantity, else the declared one, is on shelves', () => {
+    expect(afterShelfUp({ productNums: 10, acceptedNums: null, shelvedNums: 4 }, 5)).toBe(ST.labelled);
+    expect(afterShelfUp({ productNums: 10, acceptedNums: null, shelvedNums: 4 }, 6)).toBe(ST.shelved);
+    expect(afterShelfUp({ productNums: 10, acceptedNums: 8, shelvedNums: 0 }, 8)).toBe(ST.shelved);
+    expect(stockRemaining({ productNums: 10, acceptedNums: 8, shelvedNums: 3 })).toBe(5);
+  });
+
+  it('generates a shelf range over the last number group only', () => {
+    expect(shelfRange('A-01-08', 'A-01-11')).toEqual({ positions: ['A-01-08', 'A-01-09', 'A-01-10', 'A-01-11'] });
+    expect(shelfRange('A-01-01', 'A-02-01')).toHaveProperty('refusal');
+    expect(shelfRange('A-01-05', 'A-01-04')).toHaveProperty('refusal');
+    expect(shelfRange('A-1', 'A-1001')).toHaveProperty('refusal');
   });
 });

@@ -3,7 +3,7 @@
 // again within the repeat window (2 s) is ignored whatever it came from. On a scan screen the soft
 // keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
 // toggle brings it up to type a smudged number by hand.
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
@@ -28,9 +28,13 @@ export interface ScanFieldProps {
   /** Start with the camera on (e.g. a phone screen whose user chose it last time). */
   cameraOn?: boolean;
   testId?: string;
+  /** Lets the screen put the focus back in the box (after a step that used another field). */
+  ref?: Ref<ScanFieldHandle>;
 }
 
-export function ScanField({ onScan, label, placeholder, enabled = true, containerRef, dedupe: given, cameraOn = false, testId = 'scan-input' }: ScanFieldProps) {
+export interface ScanFieldHandle { focus: () => void }
+
+export function ScanField({ onScan, label, placeholder, enabled = true, containerRef, dedupe: given, cameraOn = false, testId = 'scan-input', ref }: ScanFieldProps) {
   const t = useT();
   const [settings] = useState(readWedgeSettings);
   const dedupe = useRef<Dedupe>(given ?? createDedupe());
@@ -57,6 +61,8 @@ export function ScanField({ onScan, label, placeholder, enabled = true, containe
       feed(code, source === 'scanner' ? 'wedge' : 'manual');
     },
   });
+
+  useImperativeHandle(ref, () => ({ focus: box.focus }), [box.focus]);
 
   const toggleCamera = () => {
     // The tap is the user gesture browsers want before they play the verdict's tone later.

@@ -1,10 +1,12 @@
 // The sign-in page at / (spec 000 §2, §7): tenant switch, user name, password, 记住我. A refused
 // sign-in answers 401 登录失败! with the reason in error.details (wrong password, locked out,
 // inactive tenant): the page shows that reason in plain Chinese.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Box, Button, Checkbox, Group, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingSkyscraper, IconChecks, IconLock, IconUser } from '@tabler/icons-react';
+// It is the first screen a picker's phone opens, cold (decision 0030): the card, its texts and the
+// tenant row are plain elements styled by sign-in.module.css; Mantine draws the inputs and buttons.
+import { lazy, startTransition, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordInput, TextInput } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconBuildingSkyscraper, IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { ApiError, useApi } from '../../lib/http.ts';
@@ -15,12 +17,18 @@ import { safeRedirect } from '../../lib/guard.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { useAuth } from '../../lib/use-auth.ts';
-import { Brand, BrandMark } from '../../components/brand.tsx';
+import { Brand } from '../../components/brand.tsx';
 import classes from './sign-in.module.css';
-import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { preloadSignedInScreen } from '../../lib/console-preload.ts';
+import { holdFirstScreen } from '../../lib/first-screen.ts';
 
-// Opened rarely; it checks the tenancy name against the registry's Account service.
+// Opened rarely; it checks the tenancy name with the server's Account service.
 const TenantSwitchModal = lazy(() => import('./tenant-switch.tsx').then((m) => ({ default: m.TenantSwitchModal })));
+// Beside the form on a wide screen only: a phone never downloads it.
+const Hero = lazy(() => import('./sign-in-hero.tsx').then((m) => ({ default: m.SignInHero })));
+
+/** Where the hero column appears: Mantine's md breakpoint, as in sign-in.module.css. */
+const WIDE_QUERY = '(min-width: 62em)';
 
 /** What the page says about a refused sign-in. */
 export function signInFailure(error: unknown, t: Translate): { title: string; message: string | null } {
@@ -31,33 +39,22 @@ export function signInFailure(error: unknown, t: Translate): { title: string; me
   return p.type === 'dialog' ? { title: t(p.title), message: p.content } : { title: t('登录失败'), message: p.message };
 }
 
-function Hero({ t }: { t: Translate }) {
-  return (
-    <aside className={classes.hero}>
-      <div className={classes.heroGrid} />
-      <Group gap="sm" style={{ position: 'relative' }}>
-        <BrandMark size={40} />
-        <Text fw={700} fz={22}>{t('海仓')}</Text>
-      </Group>
-      <Stack gap="lg" style={{ position: 'relative' }} maw={440}>
-        <Title order={1} fz={34} lh={1.25} c="white">{t('跨境仓储与履约')}<br />{t('一站式管理控制台')}</Title>
-        <Text c="blue.1" size="md">{t('卖家下单、仓库收货打包、出库发运与积分结算，在同一个控制台完成。')}</Text>
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {['跨境订单、囤货与海外仓订单统一处理', '包裹签收、上架、打包、出库全程可追溯', '按角色与权限分配菜单，卖家与仓库各见所需'].map((line) => (
-            <Group key={line} component="li" gap="sm" wrap="nowrap" c="blue.0">
-              <ThemeIcon size={22} radius="xl" color="cyan" variant="light"><IconChecks size={14} /></ThemeIcon>
-              <Text size="sm">{t(line)}</Text>
-            </Group>
-          ))}
-        </Stack>
-      </Stack>
-      <Text size="xs" c="blue.2" style={{ position: 'relative' }}>© {new Date().getFullYear()} {t('海仓')}</Text>
-    </aside>
-  );
+export function SignInPage() {
+  // The router shows a screen through a synchronous render (its store): on a phone, one long task.
+  // The page is built in a transition instead, which React renders in slices of a few milliseconds
+  // and paints when complete; until then the page's background shows, and the work that waits for
+  // the first screen (lib/first-screen.ts) waits for the form (decision 0030).
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (started) return;
+    const release = holdFirstScreen();
+    startTransition(() => setStarted(true));
+    return release;
+  }, [started]);
+  return started ? <SignInForm /> : <div className={classes.page} />;
 }
 
-export function SignInPage() {
-  usePreloadRegistry();
+function SignInForm() {
   const api = useApi();
   const t = useT();
   const auth = useAuth();
@@ -75,14 +72,18 @@ export function SignInPage() {
   const { data: session, isPending: sessionPending } = useQuery({ ...sessionQuery(api), enabled: tenantId !== null });
   const tenantName = tenantId === null ? null : session?.tenant?.tenancyName ?? null;
 
+  const target = () => safeRedirect(new URLSearchParams(searchStr).get('redirect')) ?? HOME_PATH;
   const signIn = useMutation({
-    mutationFn: () => api.tokenAuth.authenticate({ userNameOrEmailAddress: userName.trim(), password, rememberClient: remember }),
+    mutationFn: () => {
+      // The next screen's code comes down while the server checks the password (decision 0030).
+      preloadSignedInScreen(router, target());
+      return api.tokenAuth.authenticate({ userNameOrEmailAddress: userName.trim(), password, rememberClient: remember });
+    },
     meta: { errorHandling: 'local' },
     onSuccess: async (result) => {
       auth.signIn(result, remember);
       queryClient.clear();
-      const redirect = safeRedirect(new URLSearchParams(searchStr).get('redirect'));
-      await router.navigate({ href: redirect ?? HOME_PATH, replace: true });
+      await router.navigate({ href: target(), replace: true });
     },
   });
   const failure = signIn.error ? signInFailure(signIn.error, t) : null;
@@ -108,53 +109,56 @@ export function SignInPage() {
     void queryClient.invalidateQueries({ queryKey: configurationQuery(api).queryKey });
   };
 
+  // The hero shows beside the form on a wide screen only (sign-in.module.css): a phone does not build it.
+  const wide = useMediaQuery(WIDE_QUERY, false, { getInitialValueInEffect: false });
+
   return (
     <div className={classes.page}>
-      <Hero t={t} />
+      {wide && <Suspense fallback={null}><Hero t={t} /></Suspense>}
       <main className={classes.formSide}>
-        <Group className={classes.langSwitch} gap={4} role="group" aria-label={t('语言')}>
+        <div className={classes.langSwitch} role="group" aria-label={t('语言')}>
           {([['zh-Hans', '中文'], ['en', 'EN']] as const).map(([value, label]) => (
             <Button key={value} size="compact-xs" variant={culture === value ? 'light' : 'subtle'} color={culture === value ? 'blue' : 'gray'}
               aria-pressed={culture === value} onClick={() => changeCulture(value)}>{label}</Button>
           ))}
-        </Group>
-        <Paper className={classes.card} p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm" withBorder>
-          <Stack gap="lg">
-            <Box hiddenFrom="md"><Brand name={t('海仓')} tagline={t('跨境仓储履约平台')} /></Box>
-            <div>
-              <Title order={2} fz={24}>{t('欢迎登录')}</Title>
-              <Text size="sm" c="dimmed" mt={4}>{t('请使用您的账号登录海仓控制台')}</Text>
-            </div>
+        </div>
+        <div className={classes.card}>
+          {!wide && <Brand name={t('海仓')} tagline={t('跨境仓储履约平台')} />}
+          <div>
+            <h2 className={classes.title}>{t('欢迎登录')}</h2>
+            <p className={classes.dimmed}>{t('请使用您的账号登录海仓控制台')}</p>
+          </div>
 
-            <div className={classes.tenantRow} data-testid="tenant-row">
-              <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-                <IconBuildingSkyscraper size={18} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
-                <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>{t('当前租户')}</Text>
-                <Text size="sm" fw={600} truncate data-testid="current-tenant">{tenantName ?? (tenantId === null ? t('未选择(主机)') : sessionPending ? '…' : `#${tenantId}`)}</Text>
-              </Group>
-              <Anchor component="button" type="button" size="sm" onClick={tenantModal.open} style={{ flexShrink: 0 }}>{t('切换')}</Anchor>
-            </div>
+          <div className={classes.tenantRow} data-testid="tenant-row">
+            <span className={classes.tenantName}>
+              <IconBuildingSkyscraper size={18} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
+              <span className={classes.dimmed}>{t('当前租户')}</span>
+              <b data-testid="current-tenant">{tenantName ?? (tenantId === null ? t('未选择(主机)') : sessionPending ? '…' : `#${tenantId}`)}</b>
+            </span>
+            <button type="button" className={classes.link} onClick={tenantModal.open}>{t('切换')}</button>
+          </div>
 
-            <form onSubmit={submit} noValidate>
-              <Stack gap="md">
-                {failure && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle />} title={failure.title} data-testid="sign-in-error">
-                    {failure.message}
-                  </Alert>
-                )}
-                <TextInput label={t('用户名')} placeholder={t('用户名或邮箱')} leftSection={<IconUser size={16} />} autoComplete="username"
-                  value={userName} maxLength={256} error={fieldErrors.userName}
-                  onChange={(e) => { setUserName(e.currentTarget.value); setFieldErrors((f) => ({ ...f, userName: undefined })); }} />
-                <PasswordInput label={t('密码')} placeholder={t('请输入密码')} leftSection={<IconLock size={16} />} autoComplete="current-password"
-                  value={password} maxLength={128} error={fieldErrors.password}
-                  onChange={(e) => { setPassword(e.currentTarget.value); setFieldErrors((f) => ({ ...f, password: undefined })); }} />
-                <Checkbox label={t('记住我')} checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
-                <Button type="submit" fullWidth size="md" loading={signIn.isPending}>{t('登录')}</Button>
-              </Stack>
-            </form>
-          </Stack>
-        </Paper>
-        <Text size="xs" c="dimmed" mt="lg" hiddenFrom="md">© {new Date().getFullYear()} {t('海仓')}</Text>
+          <form onSubmit={submit} noValidate className={classes.form}>
+            {failure && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle />} title={failure.title} data-testid="sign-in-error">
+                {failure.message}
+              </Alert>
+            )}
+            <TextInput label={t('用户名')} placeholder={t('用户名或邮箱')} leftSection={<IconUser size={16} />} autoComplete="username"
+              value={userName} maxLength={256} error={fieldErrors.userName}
+              onChange={(e) => { setUserName(e.currentTarget.value); setFieldErrors((f) => ({ ...f, userName: undefined })); }} />
+            <PasswordInput label={t('密码')} placeholder={t('请输入密码')} leftSection={<IconLock size={16} />} autoComplete="current-password"
+              value={password} maxLength={128} error={fieldErrors.password}
+              onChange={(e) => { setPassword(e.currentTarget.value); setFieldErrors((f) => ({ ...f, password: undefined })); }} />
+            {/* A native checkbox: Mantine's brings its group and card along, 4 KB of the phone's first load. */}
+            <label className={classes.remember}>
+              <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+              {t('记住我')}
+            </label>
+            <Button type="submit" fullWidth size="md" loading={signIn.isPending}>{t('登录')}</Button>
+          </form>
+        </div>
+        {!wide && <p className={`${classes.dimmed} ${classes.footer}`}>© {new Date().getFullYear()} {t('海仓')}</p>}
       </main>
       {tenantOpened && (
         <Suspense fallback={null}>

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TENANT_AVAILABILITY } from '#shared/constants.ts';
 import { useApi } from '../../lib/http.ts';
 import { useT } from '../../lib/i18n.ts';
+import '../../lib/console-styles.ts'; // Mantine's whole stylesheet: this can open over the sign-in page
 
 export interface TenantSwitchProps {
   opened: boolean;

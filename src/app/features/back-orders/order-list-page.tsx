@@ -17,7 +17,7 @@ import { OrderDetailDrawer } from './order-detail-drawer.tsx';
 import { orderListQuery } from './queries.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { orderFilters, orderListInput, type OrderListSearch } from './search.ts';
-import { ServerExportButton } from './server-export.tsx';
+import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 import { StatusChangeModal, type StatusKind } from './status-change-modal.tsx';
 

@@ -10,7 +10,7 @@ import { refusalText, useServiceMutation } from '../../components/forms/refusal.
 type EditInput = { id: number; reMark?: string | null; shelfNumber?: string | null; weight?: number | null; userCode?: string | null };
 
 /** Every parcel list reads Logistics or BackOrder (异常件): refresh both. */
-export const PARCEL_SERVICES = ['Logistics', 'BackOrder'] as const;
+export const PARCEL_SERVICES = ['Logistics', 'AbroadLogistics', 'BackOrder'] as const;
 
 export function useEditParcel() {
   return useServiceMutation(PARCEL_SERVICES, (api, input: EditInput) => api.logistics.edit(input));

@@ -1,5 +1,6 @@
-// The parcel screens: 包裹列表 (/back/logisticsList), 已签收包裹 (/back/signlogisticsList) and
-// 异常件 (/back/abnormalreceivingorder: 无主件 + 异常, with photos and 指定卖家).
+// The parcel screens: 包裹列表 (/back/logisticsList), 已签收包裹 (/back/signlogisticsList),
+// 异常件 (/back/abnormalreceivingorder: 无主件 + 异常, with photos and 指定卖家) and 海外仓包裹
+// (/backabroad/backabroadlogistics: AbroadLogistics, the parcels at overseas warehouses).
 import { useState } from 'react';
 import { IconDownload, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
@@ -10,10 +11,10 @@ import { downloadServerFile } from '../../lib/download.ts';
 import { useT } from '../../lib/i18n.ts';
 import { parcelColumns, parcelFilterFields } from './parcel-columns.tsx';
 import { PARCEL_SERVICES, ParcelEditModal } from './parcel-edit-modal.tsx';
-import { abnormalParcelListQuery, parcelListQuery, signedParcelListQuery } from './queries.ts';
+import { abnormalParcelListQuery, abroadParcelListQuery, parcelListQuery, signedParcelListQuery } from './queries.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { parcelFilters, parcelListInput, type ParcelListSearch } from './search.ts';
-import { ServerExportButton } from './server-export.tsx';
+import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 
 export interface ParcelPageProps {
@@ -110,6 +111,39 @@ export function AbnormalParcelListPage({ search, onSearchChange }: Omit<ParcelPa
         filters={parcelFilterFields(t, false)}
         rowActions={rowActions}
         emptyText={t('没有无主件或异常件')}
+      />
+      {dialog && <ParcelEditModal parcel={dialog.parcel} mode={dialog.mode} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
+/** 海外仓包裹: parcels signed in (or declared) at overseas warehouses, with photos; edit and delete as at home. */
+export function AbroadParcelListPage({ search, onSearchChange }: Omit<ParcelPageProps, 'exportSource'>) {
+  const t = useT();
+  const api = useApi();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useServiceMutation(PARCEL_SERVICES, (a, id: number) => a.abroadLogistics.delete({ id }));
+  const rowActions: RowAction<ParcelDto>[] = [
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (p) => setDialog({ mode: 'edit', parcel: p }) },
+    { key: 'assign', label: t('指定卖家'), icon: <IconUserCheck size={14} />, hidden: (p) => !canParcel('assignSeller', p), onClick: (p) => setDialog({ mode: 'assign', parcel: p }) },
+    {
+      key: 'delete', label: t('删除'), icon: <IconTrash size={14} />, color: 'red',
+      disabled: (p) => (canParcel('delete', p) ? false : t('只能删除待签收或无主件')),
+      confirm: (p) => ({ title: t('删除包裹'), message: t('确定删除包裹 {0} 吗？', p.shipment), confirmLabel: t('删除') }),
+      onClick: async (p) => unwrap(await remove.mutateAsync(p.id)),
+    },
+  ];
+  return (
+    <>
+      <ListPage
+        label={t('海外仓包裹')}
+        search={search}
+        onSearchChange={onSearchChange}
+        query={abroadParcelListQuery(api, parcelListInput(search))}
+        columns={parcelColumns(t, { photos: true })}
+        filters={parcelFilterFields(t, true)}
+        rowActions={rowActions}
+        maxInlineActions={2}
       />
       {dialog && <ParcelEditModal parcel={dialog.parcel} mode={dialog.mode} onClose={() => setDialog(null)} />}
     </>

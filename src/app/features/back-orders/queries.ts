@@ -19,6 +19,10 @@ export const sellerListQuery = (api: ApiClient, keyword?: string) =>
 export const parcelListQuery = (api: ApiClient, input: ParcelInput) =>
   queryOptions({ queryKey: ['Logistics', 'getLogisticsList', input] as const, queryFn: () => api.logistics.getLogisticsList(input) });
 
+/** Parcels at overseas warehouses (AbroadLogistics); Logistics' lists show the mainland ones. */
+export const abroadParcelListQuery = (api: ApiClient, input: ParcelInput) =>
+  queryOptions({ queryKey: ['AbroadLogistics', 'getLogisticsList', input] as const, queryFn: () => api.abroadLogistics.getLogisticsList(input) });
+
 export const signedParcelListQuery = (api: ApiClient, input: ParcelInput) =>
   queryOptions({ queryKey: ['Logistics', 'getSignForLogisticsList', input] as const, queryFn: () => api.logistics.getSignForLogisticsList(input) });
 

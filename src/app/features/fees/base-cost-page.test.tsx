@@ -16,11 +16,14 @@ const ended: BaseCostSettingDto = { ...current, id: 4, baseCost: 2.5, beginTime:
 
 function setup(handlers: Record<string, (req: { body?: unknown }) => unknown> = {}) {
   let urgentFee = 0;
+  let destroyFee = 0;
   const { api, calls } = createFakeApi({
     'WarehouseInfo.getWarehouseInfoList': () => warehouses,
     'BaseCostSetting.getBaseCostSettingListList': () => ({ totalCount: 2, items: [current, ended] }),
     'BaseCostSetting.getUrgentFee': () => ({ urgentFee }),
     'BaseCostSetting.editUrgentFee': (r) => { urgentFee = (r.body as { urgentFee: number }).urgentFee; return { urgentFee }; },
+    'BaseCostSetting.getDestroyFee': () => ({ destroyFee }),
+    'BaseCostSetting.editDestroyFee': (r) => { destroyFee = (r.body as { destroyFee: number }).destroyFee; return { destroyFee }; },
     ...handlers,
   });
   renderWithProviders(<BaseCostPage search={{}} onSearchChange={() => {}} />, { api });
@@ -59,7 +62,7 @@ describe('基础费用设置 screen', () => {
     const user = userEvent.setup();
     const calls = setup();
     await waitFor(() => expect(screen.getByTestId('urgent-fee').textContent).toBe('0.00 积分'));
-    await user.click(screen.getByRole('button', { name: '修改' }));
+    await user.click(within(screen.getByTestId('urgent-fee-card')).getByRole('button', { name: '修改' }));
     const input = screen.getByRole('textbox', { name: '加急费（积分）' });
     await user.clear(input);
     await user.type(input, '2.555');
@@ -70,5 +73,19 @@ describe('基础费用设置 screen', () => {
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(screen.getByTestId('urgent-fee').textContent).toBe('2.50 积分'));
     expect(calls.filter((c) => c.action === 'editUrgentFee').map((c) => c.body)).toEqual([{ urgentFee: 2.5 }]);
+  });
+
+  it('edits the destroy fee of marketplace returns (default 0) beside it', async () => {
+    const user = userEvent.setup();
+    const calls = setup();
+    await waitFor(() => expect(screen.getByTestId('destroy-fee').textContent).toBe('0.00 积分'));
+    await user.click(within(screen.getByTestId('destroy-fee-card')).getByRole('button', { name: '修改' }));
+    const input = screen.getByRole('textbox', { name: '销毁费（积分）' });
+    await user.clear(input);
+    await user.type(input, '6.5');
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(screen.getByTestId('destroy-fee').textContent).toBe('6.50 积分'));
+    expect(calls.filter((c) => c.action === 'editDestroyFee').map((c) => c.body)).toEqual([{ destroyFee: 6.5 }]);
+    expect(calls.filter((c) => c.action === 'editUrgentFee')).toEqual([]);
   });
 });

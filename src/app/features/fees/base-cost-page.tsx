@@ -12,11 +12,27 @@ import { useT } from '../../lib/i18n.ts';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { BaseCostFormModal, ORDER_TYPES } from './base-cost-form-modal.tsx';
 import { EndTimeModal } from './end-time-modal.tsx';
-import { formatPoints } from './fee-form.ts';
+import { formatPoints, type Phase } from './fee-form.ts';
 import { baseCostListQuery, feeWarehousesQuery, useEndBaseCost } from './fee-queries.ts';
 import { baseCostInput, type BaseCostSearch } from './fee-search.ts';
 import { PhaseBadge } from './phase-badge.tsx';
-import { UrgentFeeCard } from './urgent-fee-card.tsx';
+import { DestroyFeeCard, UrgentFeeCard } from './tenant-fee-card.tsx';
+
+type BaseCostRow = { baseCost: number; baseSkuNums: number; exceedSkuCost: number; maxSkuCost: number; sackPrice: number; beginTime: string; endTime: string | null; phase: Phase };
+
+/** The amounts, period and phase of a base cost setting (per warehouse, or per store for overseas orders). */
+export function baseCostAmountColumns<T extends BaseCostRow>(): DataTableColumn<T>[] {
+  return [
+    { accessor: 'baseCost', title: '基础费用', textAlign: 'right', render: (s) => formatPoints(s.baseCost) },
+    { accessor: 'baseSkuNums', title: '基础SKU数', textAlign: 'right' },
+    { accessor: 'exceedSkuCost', title: '超出每SKU', textAlign: 'right', render: (s) => formatPoints(s.exceedSkuCost) },
+    { accessor: 'maxSkuCost', title: 'SKU费用上限', textAlign: 'right', render: (s) => formatPoints(s.maxSkuCost) },
+    { accessor: 'sackPrice', title: '包材费', textAlign: 'right', render: (s) => formatPoints(s.sackPrice) },
+    { accessor: 'beginTime', title: '开始时间', render: (s) => formatDateTime(s.beginTime) },
+    { accessor: 'endTime', title: '结束时间', render: (s) => (s.endTime ? formatDateTime(s.endTime) : '长期') },
+    { accessor: 'phase', title: '状态', render: (s) => <PhaseBadge phase={s.phase} /> },
+  ];
+}
 
 export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearch; onSearchChange: (next: BaseCostSearch) => void }) {
   const api = useApi();
@@ -35,14 +51,7 @@ export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearc
   const columns: DataTableColumn<BaseCostSettingDto>[] = [
     { accessor: 'warehouseName', title: '仓库', render: (s) => <Text size="sm" fw={500}>{s.warehouseName ?? s.warehouseInfoId}</Text> },
     { accessor: 'orderType', title: '订单类型', render: (s) => t(labelKey('OrderType', s.orderType)) },
-    { accessor: 'baseCost', title: '基础费用', textAlign: 'right', render: (s) => formatPoints(s.baseCost) },
-    { accessor: 'baseSkuNums', title: '基础SKU数', textAlign: 'right' },
-    { accessor: 'exceedSkuCost', title: '超出每SKU', textAlign: 'right', render: (s) => formatPoints(s.exceedSkuCost) },
-    { accessor: 'maxSkuCost', title: 'SKU费用上限', textAlign: 'right', render: (s) => formatPoints(s.maxSkuCost) },
-    { accessor: 'sackPrice', title: '包材费', textAlign: 'right', render: (s) => formatPoints(s.sackPrice) },
-    { accessor: 'beginTime', title: '开始时间', render: (s) => formatDateTime(s.beginTime) },
-    { accessor: 'endTime', title: '结束时间', render: (s) => (s.endTime ? formatDateTime(s.endTime) : '长期') },
-    { accessor: 'phase', title: '状态', render: (s) => <PhaseBadge phase={s.phase} /> },
+    ...baseCostAmountColumns<BaseCostSettingDto>(),
   ];
 
   const rowActions: RowAction<BaseCostSettingDto>[] = [
@@ -56,6 +65,7 @@ export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearc
   return (
     <Stack gap="md">
       <UrgentFeeCard />
+      <DestroyFeeCard />
       <ListPage
         label="基础费用设置"
         search={search}

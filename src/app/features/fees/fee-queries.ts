@@ -2,17 +2,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import type { InputOf } from '#shared/contracts/define.ts';
-import type { baseCostSetting, frontMainLandFreight, mainlandFreight } from '#shared/contracts/fees.ts';
+import type { baseCostSetting, frontMainLandFreight, mainlandFreight, overseasBaseCostSetting } from '#shared/contracts/fees.ts';
 import { useServiceMutation } from '../../components/forms/refusal.ts';
 
 type BaseCost = (typeof baseCostSetting)['actions'];
 type Freight = (typeof mainlandFreight)['actions'];
 type Front = (typeof frontMainLandFreight)['actions'];
+type Overseas = (typeof overseasBaseCostSetting)['actions'];
 
 export const baseCostListQuery = (api: ApiClient, input: InputOf<BaseCost['getBaseCostSettingListList']>) =>
   queryOptions({ queryKey: ['BaseCostSetting', 'getBaseCostSettingListList', input] as const, queryFn: () => api.baseCostSetting.getBaseCostSettingListList(input) });
+export const overseasBaseCostListQuery = (api: ApiClient, input: InputOf<Overseas['getOverseasBaseCostSettingList']>) =>
+  queryOptions({
+    queryKey: ['OverseasBaseCostSetting', 'getOverseasBaseCostSettingList', input] as const,
+    queryFn: () => api.overseasBaseCostSetting.getOverseasBaseCostSettingList(input),
+  });
 export const urgentFeeQuery = (api: ApiClient) =>
   queryOptions({ queryKey: ['BaseCostSetting', 'getUrgentFee'] as const, queryFn: () => api.baseCostSetting.getUrgentFee({}) });
+export const destroyFeeQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['BaseCostSetting', 'getDestroyFee'] as const, queryFn: () => api.baseCostSetting.getDestroyFee({}) });
 export const freightListQuery = (api: ApiClient, input: InputOf<Freight['getMainLandFreightList']>) =>
   queryOptions({ queryKey: ['MainlandFreight', 'getMainLandFreightList', input] as const, queryFn: () => api.mainlandFreight.getMainLandFreightList(input) });
 export const thirdPartyListQuery = (api: ApiClient, input: InputOf<Freight['getThirdPartyParameterList']>) =>
@@ -31,6 +39,7 @@ export const useAddBaseCost = () => useServiceMutation(['BaseCostSetting'], (api
 export const useEditBaseCost = () => useServiceMutation(['BaseCostSetting'], (api, input: InputOf<BaseCost['edit']>) => api.baseCostSetting.edit(input));
 export const useEndBaseCost = () => useServiceMutation(['BaseCostSetting'], (api, input: InputOf<BaseCost['editEndTime']>) => api.baseCostSetting.editEndTime(input));
 export const useEditUrgentFee = () => useServiceMutation(['BaseCostSetting'], (api, urgentFee: number) => api.baseCostSetting.editUrgentFee({ urgentFee }));
+export const useEditDestroyFee = () => useServiceMutation(['BaseCostSetting'], (api, destroyFee: number) => api.baseCostSetting.editDestroyFee({ destroyFee }));
 
 export const useAddFreight = () => useServiceMutation(['MainlandFreight', 'FrontMainLandFreight'], (api, input: InputOf<Freight['add']>) => api.mainlandFreight.add(input));
 export const useEditFreight = () => useServiceMutation(['MainlandFreight', 'FrontMainLandFreight'], (api, input: InputOf<Freight['edit']>) => api.mainlandFreight.edit(input));

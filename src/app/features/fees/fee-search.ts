@@ -23,3 +23,7 @@ export const thirdPartyInput = (s: ThirdPartySearch) => ({ ...pagingInput(s), wa
 export const frontFreightSearch = listSearchSchema({ warehouseInfoId: id, site: filter.oneOf(SITE_CODES), cargoCategory: filter.oneOf([1, 2, 3] as const) });
 export type FrontFreightSearch = SearchOf<typeof frontFreightSearch>;
 export const frontFreightInput = (s: FrontFreightSearch) => ({ ...pagingInput(s), warehouseInfoId: s.warehouseInfoId, site: s.site, cargoCategory: s.cargoCategory });
+
+export const overseasBaseCostSearch = listSearchSchema({ storeId: id, whetherEffective: filter.boolean() });
+export type OverseasBaseCostSearch = SearchOf<typeof overseasBaseCostSearch>;
+export const overseasBaseCostInput = (s: OverseasBaseCostSearch) => ({ ...pagingInput(s), storeId: s.storeId, whetherEffective: s.whetherEffective });

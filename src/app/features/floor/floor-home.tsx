@@ -5,7 +5,10 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Badge, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconCamera, IconChevronRight, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconWeight } from '@tabler/icons-react';
+import {
+  IconAlertTriangle, IconCamera, IconChevronRight, IconClipboardCheck, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconStack2, IconTruckReturn,
+  IconWeight,
+} from '@tabler/icons-react';
 import { buildMenu, routeEntries, type MenuItem } from '../../lib/menu.ts';
 import { grantedOf } from '../../lib/guard.ts';
 import { useApi } from '../../lib/api.ts';
@@ -23,6 +26,10 @@ const TILE_HINTS: Record<string, { hint: string; icon: ReactNode }> = {
   '/takephone/logisticsphoto': { hint: '卖家要求拍照的包裹', icon: <IconPhotoCheck size={32} /> },
   '/takephone/abnormalphoto': { hint: '破损、错发，拍照并标记异常', icon: <IconAlertTriangle size={32} /> },
   '/back/packStation': { hint: '出库订单打包、称重', icon: <IconWeight size={32} /> },
+  '/backstock/shelfStation': { hint: '扫商品条码，放上货架', icon: <IconStack2 size={32} /> },
+  '/backstock/checkStation': { hint: '到货囤货：清点、拍照、通过或不通过', icon: <IconClipboardCheck size={32} /> },
+  '/back/returnScan': { hint: '拒收订单、平台退货到仓登记', icon: <IconTruckReturn size={32} /> },
+  '/backabroad/abroadreturnscan': { hint: '扫描海外仓买家退件，清点入库', icon: <IconPackage size={32} /> },
 };
 const PACK_ICON = <IconWeight size={32} />;
 

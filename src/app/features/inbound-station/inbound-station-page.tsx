@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
 import { DecimalInput } from '../../components/decimal-input.tsx';
-import { useStationWarehouse } from './station-warehouse.ts';
+import { useStationWarehouse } from '../../lib/station-warehouse.ts';
 import { VerdictPanel } from './verdict-panel.tsx';
 import { ScanHistory } from './scan-history.tsx';
 import { SyncedScans } from './synced-scans.tsx';
@@ -28,11 +28,16 @@ function Counter({ label, value, color, testId }: { label: string; value: number
   );
 }
 
-export function InboundStationPage() {
+export interface InboundStationProps {
+  /** 2: the overseas station (海外仓签收, /backabroad/intoabroadLogistics): overseas warehouses only. */
+  kind?: 2;
+}
+
+export function InboundStationPage({ kind }: InboundStationProps = {}) {
   usePreloadRegistry();
   const t = useT();
   const station = useSignStation();
-  const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse();
+  const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse(kind);
   // Typed as text (a phone's decimal keypad); checked when a scan takes it.
   const [weight, setWeight] = useState('');
   const [weightError, setWeightError] = useState(false);
@@ -87,7 +92,7 @@ export function InboundStationPage() {
   return (
     <Stack ref={containerRef} gap="md" className={classes.station} data-testid="inbound-station">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Title order={2}>{t('包裹签收')}</Title>
+        <Title order={2}>{kind === 2 ? t('海外仓签收') : t('包裹签收')}</Title>
         {/* The phone's own picker; a station keeps its choice (remembered on this device). A plain
             <select> in Mantine's input frame: NativeSelect brings the Combobox's helpers along. */}
         <InputBase

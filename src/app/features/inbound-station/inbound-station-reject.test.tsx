@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import { InboundStationPage } from './inbound-station-page.tsx';
-import { STATION_WAREHOUSE_KEY } from './station-warehouse.ts';
+import { STATION_WAREHOUSE_KEY } from '../../lib/station-warehouse.ts';
 
 const warehouse = { id: 7, warehouseName: '义乌仓', kind: 1 as const, warehouseCityId: null, cityName: null, site: null, address: '', contactName: '', phone: '', isEnabled: true, creationTime: '2026-01-01T00:00:00Z' };
 

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import { InboundStationPage } from './inbound-station-page.tsx';
-import { STATION_WAREHOUSE_KEY } from './station-warehouse.ts';
+import { STATION_WAREHOUSE_KEY } from '../../lib/station-warehouse.ts';
 
 const warehouse = (id: number, warehouseName: string) => ({
   id, warehouseName, kind: 1 as const, warehouseCityId: null, cityName: null, site: null, address: '', contactName: '', phone: '', isEnabled: true,
@@ -54,6 +54,18 @@ describe('包裹签收 station', () => {
   beforeEach(() => {
     localStorage.clear();
     localStorage.setItem(STATION_WAREHOUSE_KEY, '7');
+  });
+
+  it('a pre-alerted number nobody declared is 无主件, and the picker is told it is a pre-alert and whose', async () => {
+    const { api } = stationApi((body) => signed(String(body.shipment), {
+      action: 'UNCLAIMED', userCode: null, shelfNumber: null, parcel: parcel({ shipment: String(body.shipment), receiveStatus: 5, userCode: null }),
+      advanceOrder: { id: 4, userCode: 'S00009', expressCompany: '圆通速递', remark: null },
+    }));
+    renderWithProviders(<InboundStationPage />, { api });
+    await ready();
+    await userEvent.type(box(), 'YT2000{Enter}');
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('UNCLAIMED'));
+    expect(within(verdict()).getByText('预报件（S00009）：请放到预报件货架，按预报单处理')).toBeTruthy();
   });
 
   it('a scan signs the parcel in and shows the verdict with the seller code and slot, big', async () => {

@@ -23,7 +23,11 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
     case 'result': {
       const { action, parcel } = outcome.result;
       if (action === 'SIGNED') return { color: 'green', title: t('已签收') };
-      if (action === 'UNCLAIMED') return { color: 'grape', title: t('无主件'), hint: t('没有卖家申报此单号：请放到无主件货架') };
+      if (action === 'UNCLAIMED') {
+        // Pre-alerted (AdvanceOrder): the picker is told, and whose it was announced as.
+        const pre = outcome.result.advanceOrder;
+        return { color: 'grape', title: t('无主件'), hint: pre ? t('预报件（{0}）：请放到预报件货架，按预报单处理', pre.userCode ?? '—') : t('没有卖家申报此单号：请放到无主件货架') };
+      }
       if (action === 'REJECT') return { color: 'red', title: t('拒收'), hint: t('卖家已申请拒收：不要入库，退回快递') };
       // ALREADY for a parcel refused at the door: it was never signed in, so say what happened to it.
       if (parcel.receiveStatus === RECEIVE_STATUS.refused) {

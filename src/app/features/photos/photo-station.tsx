@@ -20,7 +20,7 @@ import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
 import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
-import { compressPhoto, type Compressor } from './compress.ts';
+import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';

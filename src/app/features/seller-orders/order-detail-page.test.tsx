@@ -123,6 +123,27 @@ describe('订单详情', () => {
     expect(screen.getByText('暂无记录')).toBeTruthy();
   });
 
+  it('gets the label of a synced Shopee order from the platform, and says why it cannot', async () => {
+    let label: string | null = null;
+    const fake = createFakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 5, tenantId: 1, values: zhHans }),
+      'FrontOrder.getOrderInfo': () => mainland({ orderType: 1, shippingMethods: 1, orderNumber: '2611SHOPEE01', pdfGuid: label, parcels: [], audit: [] }),
+      'ShopeeOrder.dwonLoadPdf': (r) => {
+        if (label === null && (r.query as { orderNumber: string }).orderNumber === '2611SHOPEE01' && fake.calls.filter((c) => c.action === 'dwonLoadPdf').length === 1) {
+          throw new ApiError('店铺 阿明 未授权或已过期，无法获取面单。', 'http', 409, null, null, false);
+        }
+        label = '3f1c1e2a-1111-4a5b-8c9d-0000000000bb';
+        return { orderNumber: '2611SHOPEE01', pdfGuid: label };
+      },
+    });
+    renderWithProviders(<OrderDetailPage id={201} onEdit={vi.fn()} />, { api: fake.api });
+    await userEvent.click(await screen.findByRole('button', { name: '从 Shopee 获取' }));
+    expect(await screen.findByText('店铺 阿明 未授权或已过期，无法获取面单。')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '从 Shopee 获取' }));
+    expect((await screen.findByRole('link', { name: '查看 PDF' })).getAttribute('href')).toBe(fileUrl('getPdf', { guid: '3f1c1e2a-1111-4a5b-8c9d-0000000000bb' }));
+    expect(fake.calls.filter((c) => c.action === 'dwonLoadPdf').map((c) => c.query)).toEqual([{ orderNumber: '2611SHOPEE01' }, { orderNumber: '2611SHOPEE01' }]);
+  });
+
   it('explains an order that is not the seller\'s (404)', async () => {
     setup(() => { throw new ApiError('订单不存在或已被删除。', 'http', 404); });
     expect(await screen.findByText('订单不存在或已被删除。')).toBeTruthy();

@@ -16,6 +16,8 @@ import { plainPoints } from '#shared/money.ts';
 import { canOrder } from '#shared/rules/orders.ts';
 import { auditActionLabel, auditStatusLabel } from './audit-labels.ts';
 import { hasGuid, imageUrl, pdfUrl, userImageUrl } from './upload.ts';
+import { ShopeeLabelButton } from './shopee-label-button.tsx';
+import { SHIPPING_METHOD } from '#shared/enums.ts';
 
 export interface OrderDetailPageProps {
   id: number | undefined;
@@ -62,7 +64,9 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
           {field(t('类型'), label('OrderType', o.orderType))}
           {field(t('货物类别'), label('CargoCategory', o.cargoCategory))}
           {field(t('物流方式'), label('ShippingMethod', o.shippingMethods))}
-          {field(t('面单'), hasGuid(o.pdfGuid) ? <Anchor href={pdfUrl(o.pdfGuid)} target="_blank" rel="noreferrer">{t('查看 PDF')}</Anchor> : '—')}
+          {field(t('面单'), hasGuid(o.pdfGuid)
+            ? <Anchor href={pdfUrl(o.pdfGuid)} target="_blank" rel="noreferrer">{t('查看 PDF')}</Anchor>
+            : o.shippingMethods === SHIPPING_METHOD.shopeeSls ? <ShopeeLabelButton orderNumber={o.orderNumber} /> : '—')}
           {field(t('创建时间'), formatDateTime(o.creationTime))}
           {o.holdReason && field(t('问题原因'), <Text c="red" size="sm">{o.holdReason}</Text>)}
           {o.reMark && field(t('备注'), o.reMark)}

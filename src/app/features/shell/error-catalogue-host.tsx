@@ -1,6 +1,7 @@
 // Shows failed calls as the error catalogue says (spec 000 §8): it watches every query and mutation
 // of the QueryClient, so screens and the network layer never open dialogs themselves. The dialog's
-// code is loaded on first use (and fetched ahead once the first screen is up) to keep the entry small.
+// code is loaded on first use (and fetched ahead once a signed-in screen is up) to keep the entry
+// small; the sign-in page shows its own failures and leaves the phone's processor alone.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { presentError } from '../../lib/error-catalogue.ts';
@@ -13,9 +14,11 @@ const ErrorDialog = lazy(loadDialog);
 export interface ErrorCatalogueHostProps {
   /** A 401: the session is gone. */
   onUnauthorized: (message: string) => void;
+  /** Signed in: fetch the dialog's code ahead, once the first screen is up. */
+  prefetch?: boolean;
 }
 
-export function ErrorCatalogueHost({ onUnauthorized }: ErrorCatalogueHostProps) {
+export function ErrorCatalogueHost({ onUnauthorized, prefetch = false }: ErrorCatalogueHostProps) {
   const queryClient = useQueryClient();
   const [queue, setQueue] = useState<ErrorDialogContent[]>([]);
   const unauthorized = useRef(onUnauthorized);
@@ -23,8 +26,8 @@ export function ErrorCatalogueHost({ onUnauthorized }: ErrorCatalogueHostProps) 
 
   useEffect(() => {
     // Ready before the first failure: when the server is gone, so may be the chunk.
-    afterFirstScreen(() => { loadDialog().catch(() => {}); });
-  }, []);
+    if (prefetch) afterFirstScreen(() => { loadDialog().catch(() => {}); });
+  }, [prefetch]);
 
   useEffect(() => {
     const show = (error: unknown, local: boolean) => {

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleX } from '@tabler/icons-react';
 import type { ErrorPresentation } from '../../lib/error-catalogue.ts';
 import { useT } from '../../lib/i18n.ts';
+import '../../lib/console-styles.ts'; // Mantine's whole stylesheet: this can open over the sign-in page
 
 export type ErrorDialogContent = Extract<ErrorPresentation, { type: 'dialog' }>;
 

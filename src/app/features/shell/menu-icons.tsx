@@ -2,9 +2,9 @@
 // screen can name an icon before it is added here.
 import type { ComponentType } from 'react';
 import {
-  IconBuildingStore, IconBuildingWarehouse, IconCamera, IconChartBar, IconClipboardList, IconCoin, IconFileInvoice, IconHome,
+  IconBuildingStore, IconBuildingWarehouse, IconCamera, IconChartBar, IconClipboardCheck, IconClipboardList, IconCoin, IconFileInvoice, IconHome,
   IconMapPin, IconPackage, IconPackages, IconPoint, IconReceipt, IconScan, IconSettings, IconShieldLock, IconShoppingCart,
-  IconTruck, IconTruckDelivery, IconUrgent, IconUsers, IconUsersGroup, IconWorld, type IconProps,
+  IconStack2, IconTruck, IconTruckDelivery, IconUrgent, IconUsers, IconUsersGroup, IconWorld, type IconProps,
 } from '@tabler/icons-react';
 
 const ICONS: Record<string, ComponentType<IconProps>> = {
@@ -13,6 +13,7 @@ const ICONS: Record<string, ComponentType<IconProps>> = {
   world: IconWorld, 'building-warehouse': IconBuildingWarehouse, 'chart-bar': IconChartBar, 'map-pin': IconMapPin,
   receipt: IconReceipt, truck: IconTruck, 'truck-delivery': IconTruckDelivery, settings: IconSettings, users: IconUsers,
   user: IconUsers, 'users-group': IconUsersGroup, role: IconShieldLock, 'shield-lock': IconShieldLock, 'file-invoice': IconFileInvoice,
+  stack: IconStack2, 'clipboard-check': IconClipboardCheck,
 };
 
 export function MenuIcon({ name, size = 20, stroke = 1.7 }: { name?: string; size?: number; stroke?: number }) {

@@ -10,7 +10,8 @@ import { createFakeApi as createApi, renderWithProviders, type FakeHandler } fro
 import { emulateViewport } from '../../components/list-page/testing.ts';
 import { StatisticPage, type StatisticDef } from './statistic-page.tsx';
 import { consumptionStatistic, pivot, signForStatistic } from './definitions.ts';
-import { rangePresets, type StatisticSearch } from './search.ts';
+import { rangePresets } from './range.ts';
+import type { StatisticSearch } from './search.ts';
 
 const createFakeApi = (handlers: Record<string, FakeHandler>) => createApi({
   'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans }), ...handlers,

@@ -14,7 +14,8 @@ import { useApi, type RequestContextSource } from '../../lib/api.ts';
 import { downloadServerFile } from '../../lib/download.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import type { ChartData } from './statistic-chart.tsx';
-import { rangePresets, statisticRange, type StatisticSearch } from './search.ts';
+import { rangePresets, statisticRange } from './range.ts';
+import type { StatisticSearch } from './search.ts';
 
 const StatisticChart = lazy(() => import('./statistic-chart.tsx'));
 

@@ -4,6 +4,7 @@
 // under a per-key advisory lock (src/server/modules/fees/versioning.ts).
 import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { stores } from './orders.ts';
 import { warehouseInfos } from './warehouse.ts';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -19,17 +20,22 @@ const versionColumns = () => ({
   lastModificationTime: time('last_modification_time'),
 });
 
+/** The amounts of a base cost (DOMAIN §5): per warehouse and orderType, or per store for overseas orders. */
+const baseCostColumns = () => ({
+  baseCostCents: cents('base_cost_cents').notNull(),
+  baseSkuNums: integer('base_sku_nums').notNull(),
+  exceedSkuCostCents: cents('exceed_sku_cost_cents').notNull(),
+  maxSkuCostCents: cents('max_sku_cost_cents').notNull(),
+  sackPriceCents: cents('sack_price_cents').notNull(),
+});
+
 /** BaseCostSetting: per warehouse and orderType. */
 export const baseCostSettings = pgTable('base_cost_settings', {
   id: id(),
   tenantId: tenantIdColumn(),
   warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull().references(() => warehouseInfos.id),
   orderType: smallint('order_type').notNull(),
-  baseCostCents: cents('base_cost_cents').notNull(),
-  baseSkuNums: integer('base_sku_nums').notNull(),
-  exceedSkuCostCents: cents('exceed_sku_cost_cents').notNull(),
-  maxSkuCostCents: cents('max_sku_cost_cents').notNull(),
-  sackPriceCents: cents('sack_price_cents').notNull(),
+  ...baseCostColumns(),
   ...versionColumns(),
 }, (t) => [index('base_cost_settings_key_idx').on(t.tenantId, t.warehouseInfoId, t.orderType, t.beginTime), tenantPolicy(t.tenantId)]);
 
@@ -57,6 +63,18 @@ export const thirdPartyParameters = pgTable('third_party_parameters', {
   bulkyParameter: integer('bulky_parameter').notNull(),
   ...versionColumns(),
 }, (t) => [index('third_party_parameters_key_idx').on(t.tenantId, t.warehouseInfoId, t.site, t.beginTime), tenantPolicy(t.tenantId)]);
+
+/**
+ * OverseasBaseCostSetting: the base cost of overseas orders (orderType 4), per store (DOMAIN §8). The
+ * API calls the switch whetherEffective; the column keeps the versioned settings' name.
+ */
+export const overseasBaseCostSettings = pgTable('overseas_base_cost_settings', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  storeId: bigint('store_id', { mode: 'number' }).notNull().references(() => stores.id),
+  ...baseCostColumns(),
+  ...versionColumns(),
+}, (t) => [index('overseas_base_cost_settings_key_idx').on(t.tenantId, t.storeId, t.beginTime), tenantPolicy(t.tenantId)]);
 
 /** A tenant's own settings, ABP style (name → value). Fees keep the urgent fee here ('App.Fees.UrgentFeeCents'). */
 export const tenantSettings = pgTable('tenant_settings', {

@@ -12,3 +12,8 @@ export * from './courier.ts';
 export * from './rejections.ts';
 export * from './groups.ts';
 export * from './statistics.ts';
+export * from './returns.ts';
+export * from './stock.ts';
+export * from './stock-out.ts';
+export * from './shopee.ts';
+export * from './overseas.ts';

@@ -101,6 +101,11 @@ export const orderLines = pgTable('order_lines', {
   price: bigint('price', { mode: 'number' }),
   productImg: varchar('product_img', { length: 512 }),
   shipment: varchar('shipment', { length: 64 }).notNull(),
+  /**
+   * The stock product a line ships (orders from stock: 囤货 3, 海外仓 4; their shipment is ''). Its
+   * quantity is held by the inventory module's reservation until the order is picked.
+   */
+  stockProductId: bigint('stock_product_id', { mode: 'number' }),
 }, (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_shipment_idx').on(t.tenantId, t.shipment), tenantPolicy(t.tenantId)]);
 
 /** A domestic express package arriving at a warehouse (DOMAIN §4). One row per tracking number. */

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { orderOperates } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
+import type { AuditEntity } from '#shared/contracts/orders.ts';
 
-export type AuditEntity = 'order' | 'parcel' | 'stock' | 'rejection';
+export type { AuditEntity };
 
 export interface AuditEntry {
   entity: AuditEntity; entityId: number; tradeNo?: string | null; orderNumber?: string | null;

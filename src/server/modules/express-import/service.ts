@@ -3,7 +3,6 @@
 // parcel 待签收 for the seller, a 无主件 is claimed (已签收, audited), a number someone already
 // declared is skipped, an unknown seller or a malformed number fails. The caller runs everything in
 // one transaction, so the import is recorded with its outcome or nothing changes.
-import type ExcelJS from 'exceljs';
 import { expressImport, type ExpressImportDto } from '#shared/contracts/express-import.ts';
 import { trackingNumber } from '#shared/contracts/orders.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
@@ -11,73 +10,23 @@ import { RECEIVE_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import type { ExpressImportError } from '../../db/schema/express-import.ts';
 import { implement, type CurrentUser } from '../../framework.ts';
-import { invalid } from '../../lib/errors.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { declareExistingParcel } from '../parcels/declare.ts';
 import { listWarehouses } from '../warehouse/repository.ts';
 import * as repo from './repository.ts';
-import { loadExcel } from '../../files/xlsx.ts';
+import { readSheet, type SheetRow } from '../../files/xlsx-sheet.ts';
 
 export const MAX_IMPORT_ROWS = 5000;
 const REMARK_MAX = 512;
 const INSERT_BATCH = 500;
 
-export const IMPORT_MESSAGES = {
-  notXlsx: '只支持 .xlsx 格式的 Excel 文件。',
-  noSheet: 'Excel 文件中没有工作表。',
-  noRows: '表格中没有数据行。',
-  tooManyRows: `一次最多导入 ${MAX_IMPORT_ROWS} 行。`,
-  missingColumn: (name: string) => `表头缺少列：${name}（第 1 行）。`,
-} as const;
-
 const COLUMNS = { shipment: '快递单号', userCode: '卖家编码', warehouse: '仓库', remark: '备注' } as const;
-type Column = keyof typeof COLUMNS;
 
 /** One data row of the sheet as written (trimmed text); `row` is its row number in the sheet. */
-export interface ImportRow { row: number; shipment: string; userCode: string; warehouse: string; remark: string }
+export type ImportRow = SheetRow<keyof typeof COLUMNS>;
 
-const cellText = (cell: ExcelJS.Cell | undefined): string => {
-  if (!cell || cell.value === null || cell.value === undefined) return '';
-  const v = cell.value;
-  // Long digit-only tracking numbers arrive as numbers: write them out without exponent or grouping.
-  if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v).toString() : String(v);
-  return cell.text.trim();
-};
-
-/**
- * Reads the first worksheet: row 1 is the header (names matched exactly, order free), the rows
- * after it the data; blank rows are ignored. Refuses (400, member `file`) a file exceljs cannot
- * read, a missing required column, no data, or more than MAX_IMPORT_ROWS rows.
- */
-export async function readExpressSheet(bytes: Buffer): Promise<ImportRow[]> {
-  const workbook = new (loadExcel().Workbook)();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
-  } catch {
-    throw invalid('file', IMPORT_MESSAGES.notXlsx);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw invalid('file', IMPORT_MESSAGES.noSheet);
-  const at: Partial<Record<Column, number>> = {};
-  sheet.getRow(1).eachCell((cell, col) => {
-    const name = cell.text.trim();
-    for (const [key, header] of Object.entries(COLUMNS) as [Column, string][]) if (name === header && at[key] === undefined) at[key] = col;
-  });
-  for (const key of ['shipment', 'userCode'] as const) if (at[key] === undefined) throw invalid('file', IMPORT_MESSAGES.missingColumn(COLUMNS[key]));
-  // rowCount is the last used row: a cheap bound before reading anything.
-  if (sheet.rowCount - 1 > MAX_IMPORT_ROWS * 2) throw invalid('file', IMPORT_MESSAGES.tooManyRows);
-  const rows: ImportRow[] = [];
-  for (let n = 2; n <= sheet.rowCount; n++) {
-    const r = sheet.getRow(n);
-    const get = (key: Column) => (at[key] === undefined ? '' : cellText(r.getCell(at[key])));
-    const row = { row: n, shipment: get('shipment'), userCode: get('userCode'), warehouse: get('warehouse'), remark: get('remark') };
-    if (!row.shipment && !row.userCode && !row.warehouse && !row.remark) continue;
-    rows.push(row);
-    if (rows.length > MAX_IMPORT_ROWS) throw invalid('file', IMPORT_MESSAGES.tooManyRows);
-  }
-  if (rows.length === 0) throw invalid('file', IMPORT_MESSAGES.noRows);
-  return rows;
-}
+/** The data rows (files/xlsx-sheet.ts: header on row 1, 快递单号 and 卖家编码 required, at most MAX_IMPORT_ROWS). */
+export const readExpressSheet = (bytes: Buffer): Promise<ImportRow[]> => readSheet(bytes, COLUMNS, ['shipment', 'userCode'], MAX_IMPORT_ROWS);
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { baseCostSettings, mainlandFreights, tenantSettings, thirdPartyParameters, warehouseInfos } from '../../db/schema/index.ts';
+import { baseCostSettings, mainlandFreights, overseasBaseCostSettings, stores, tenantSettings, thirdPartyParameters, users, warehouseInfos } from '../../db/schema/index.ts';
 
 type Page = { limit: number; offset: number };
 
@@ -80,6 +80,46 @@ export async function updateBaseCost(tx: Db, id: number, values: Partial<typeof 
 export async function effectiveBaseCostRow(tx: Db, warehouseInfoId: number, orderType: number, at: Date) {
   const [row] = await tx.select().from(baseCostSettings).where(and(baseCostKey(warehouseInfoId, orderType), effectiveAt(baseCostSettings, at)))
     .orderBy(desc(baseCostSettings.beginTime)).limit(1);
+  return row;
+}
+
+// ── overseas base cost (per store) ───────────────────────────────────────────
+const overseasColumns = { setting: overseasBaseCostSettings, storeName: stores.storeName, userCode: users.userCode };
+export type OverseasBaseCostRow = typeof overseasBaseCostSettings.$inferSelect & { storeName: string | null; userCode: string | null };
+const flatOverseas = (r: { setting: typeof overseasBaseCostSettings.$inferSelect; storeName: string | null; userCode: string | null }) =>
+  ({ ...r.setting, storeName: r.storeName, userCode: r.userCode });
+const overseasFrom = (tx: Db) => tx.select(overseasColumns).from(overseasBaseCostSettings)
+  .leftJoin(stores, eq(stores.id, overseasBaseCostSettings.storeId)).leftJoin(users, eq(users.id, stores.userId));
+
+export async function listOverseasBaseCosts(tx: Db, f: { storeId?: number | undefined; whetherEffective?: boolean | undefined }, page: Page) {
+  const where = and(
+    f.storeId !== undefined ? eq(overseasBaseCostSettings.storeId, f.storeId) : undefined,
+    f.whetherEffective !== undefined ? eq(overseasBaseCostSettings.isEffective, f.whetherEffective) : undefined,
+  );
+  const [total] = await tx.select({ n: count() }).from(overseasBaseCostSettings).where(where);
+  const rows = await overseasFrom(tx).where(where)
+    .orderBy(overseasBaseCostSettings.storeId, desc(overseasBaseCostSettings.beginTime), desc(overseasBaseCostSettings.id)).limit(page.limit).offset(page.offset);
+  return { total: total?.n ?? 0, rows: rows.map(flatOverseas) };
+}
+
+export async function getOverseasBaseCost(tx: Db, id: number, lock = false): Promise<OverseasBaseCostRow | undefined> {
+  const q = overseasFrom(tx).where(eq(overseasBaseCostSettings.id, id));
+  const [row] = lock ? await q.for('update', { of: overseasBaseCostSettings }) : await q;
+  return row ? flatOverseas(row) : undefined;
+}
+
+export const overseasBaseCostKey = (storeId: number): SQL => eq(overseasBaseCostSettings.storeId, storeId);
+
+export async function insertOverseasBaseCost(tx: Db, values: typeof overseasBaseCostSettings.$inferInsert) {
+  const [row] = await tx.insert(overseasBaseCostSettings).values(values).returning({ id: overseasBaseCostSettings.id });
+  return row!.id;
+}
+export async function updateOverseasBaseCost(tx: Db, id: number, values: Partial<typeof overseasBaseCostSettings.$inferInsert>) {
+  await tx.update(overseasBaseCostSettings).set(values).where(eq(overseasBaseCostSettings.id, id));
+}
+export async function effectiveOverseasBaseCostRow(tx: Db, storeId: number, at: Date) {
+  const [row] = await tx.select().from(overseasBaseCostSettings).where(and(overseasBaseCostKey(storeId), effectiveAt(overseasBaseCostSettings, at)))
+    .orderBy(desc(overseasBaseCostSettings.beginTime)).limit(1);
   return row;
 }
 

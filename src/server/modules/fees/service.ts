@@ -13,56 +13,16 @@ import { implement, type RequestContext } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { freightCents, gramsToKg, kgToGrams } from './calc.ts';
 import * as repo from './repository.ts';
-import { setUrgentFeeCents, toFreightRule, urgentFeeCents } from './settings.ts';
-import { describePeriod, formatTime, hasBegun, phaseOf } from './versioning.ts';
+import { destroyFeeCents, setDestroyFeeCents, setUrgentFeeCents, toFreightRule, urgentFeeCents } from './settings.ts';
+import { checkNewEnd, describePeriod, hasBegun, lockKeys, refuseHistoryEdit, sameTime, versionDto } from './versioning.ts';
 import { baseCostSettings, mainlandFreights, thirdPartyParameters } from '../../db/schema/index.ts';
 
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const label = (name: 'OrderType' | 'CargoCategory' | 'Site', code: string | number): string => zhHans[labelKey(name, code)] ?? String(code);
-/** An end time this close to "now" counts as "now" (the screen sends its own clock's now). */
-const END_NOW_GRACE_MS = 60_000;
-
-type Versioned = { id: number; beginTime: Date; endTime: Date | null; isEffective: boolean; creationTime: Date; lastModificationTime: Date | null };
-const versionDto = (s: Versioned, now: Date) => ({
-  beginTime: s.beginTime.toISOString(), endTime: iso(s.endTime), isEffective: s.isEffective, phase: phaseOf(s, now),
-  creationTime: s.creationTime.toISOString(), lastModificationTime: iso(s.lastModificationTime),
-});
-
 async function requireWarehouse(tx: Db, id: number) {
   const w = await repo.warehouseById(tx, id);
   if (!w) throw invalid('warehouseInfoId', '仓库不存在');
   return w;
 }
-
-/** Lock both keys (old and new) in a fixed order so two edits cannot deadlock. */
-async function lockKeys(ctx: RequestContext, kind: string, keys: (string | number)[][]) {
-  const unique = [...new Map(keys.map((k) => [k.join('|'), k])).entries()].sort(([a], [b]) => a.localeCompare(b));
-  for (const [, key] of unique) await repo.lockKey(ctx.db, kind, ctx.tenantId, key);
-}
-
-/** The end time an EditEndTime may set: not before the begin; not in the past once the setting has begun; not on an ended one. */
-function checkNewEnd(s: { id: number; beginTime: Date; endTime: Date | null }, requested: Date, now: Date, what: string): Date {
-  if (requested.getTime() < s.beginTime.getTime()) throw invalid('endTime', `结束时间不能早于开始时间（${formatTime(s.beginTime)}）`);
-  if (s.endTime && s.endTime.getTime() <= now.getTime()) throw conflict(`${what} #${s.id} 已于 ${formatTime(s.endTime)} 结束，不能再修改结束时间；如需恢复，请新增一条设置。`);
-  if (hasBegun(s, now) && requested.getTime() < now.getTime()) {
-    if (now.getTime() - requested.getTime() > END_NOW_GRACE_MS) {
-      throw conflict(`${what} #${s.id} 已经生效，结束时间不能早于现在（${formatTime(now)}）：在那之后计算的费用都用了它。`);
-    }
-    return now;
-  }
-  return requested;
-}
-
-function refuseHistoryEdit(what: string, s: { id: number; beginTime: Date }, changed: string[]) {
-  if (changed.length) {
-    throw conflict(
-      `${what} #${s.id} 已于 ${formatTime(s.beginTime)} 开始生效，不能再修改${changed.join('、')}；如需调整，请先"结束"它，再新增一条设置。`,
-      `已生效的设置只能修改"是否有效"，结束时间请用"结束"。`,
-    );
-  }
-}
-
-const sameTime = (a: Date | null, b: string | null | undefined) => (a ? a.getTime() : null) === (b ? Date.parse(b) : null);
 
 // ── BaseCostSetting ──────────────────────────────────────────────────────────
 const BASE_COST = '基础费用设置';
@@ -145,6 +105,13 @@ export const baseCostSettingService = implement(baseCostSetting, () => ({
   async editUrgentFee(input, ctx) {
     await setUrgentFeeCents(ctx.db, toCents(input.urgentFee), ctx.user?.id ?? null);
     return { urgentFee: toPoints(await urgentFeeCents(ctx.db)) };
+  },
+  async getDestroyFee(_input, ctx) {
+    return { destroyFee: toPoints(await destroyFeeCents(ctx.db)) };
+  },
+  async editDestroyFee(input, ctx) {
+    await setDestroyFeeCents(ctx.db, toCents(input.destroyFee), ctx.user?.id ?? null);
+    return { destroyFee: toPoints(await destroyFeeCents(ctx.db)) };
   },
 }));
 

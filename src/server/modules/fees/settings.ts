@@ -6,16 +6,24 @@ import type { BaseCostRule, FreightRule } from './calc.ts';
 import * as repo from './repository.ts';
 
 export const URGENT_FEE_SETTING = 'App.Fees.UrgentFeeCents';
+export const DESTROY_FEE_SETTING = 'App.Fees.DestroyFeeCents';
 
 /** The BaseCostSetting for (warehouse, orderType) effective at `at`, or null when none is. */
 export async function effectiveBaseCost(tx: Db, warehouseInfoId: number, orderType: number, at: Date): Promise<(BaseCostRule & { id: number }) | null> {
   const row = await repo.effectiveBaseCostRow(tx, warehouseInfoId, orderType, at);
-  if (!row) return null;
-  return {
-    id: row.id, baseCostCents: row.baseCostCents, baseSkuNums: row.baseSkuNums, exceedSkuCostCents: row.exceedSkuCostCents,
-    maxSkuCostCents: row.maxSkuCostCents, sackPriceCents: row.sackPriceCents,
-  };
+  return row ? toBaseCostRule(row) : null;
 }
+
+/** The OverseasBaseCostSetting of a store effective at `at` (overseas orders, DOMAIN §8), or null when none is. */
+export async function effectiveOverseasBaseCost(tx: Db, storeId: number, at: Date): Promise<(BaseCostRule & { id: number }) | null> {
+  const row = await repo.effectiveOverseasBaseCostRow(tx, storeId, at);
+  return row ? toBaseCostRule(row) : null;
+}
+
+const toBaseCostRule = (row: Pick<repo.BaseCostRow, 'id' | 'baseCostCents' | 'baseSkuNums' | 'exceedSkuCostCents' | 'maxSkuCostCents' | 'sackPriceCents'>) => ({
+  id: row.id, baseCostCents: row.baseCostCents, baseSkuNums: row.baseSkuNums, exceedSkuCostCents: row.exceedSkuCostCents,
+  maxSkuCostCents: row.maxSkuCostCents, sackPriceCents: row.sackPriceCents,
+});
 
 /** The MainlandFreight rule for (warehouse, site, cargoCategory) effective at `at`, or null when none is. */
 export async function effectiveFreight(tx: Db, warehouseInfoId: number, site: string, cargoCategory: number, at: Date): Promise<(FreightRule & { id: number }) | null> {
@@ -37,13 +45,23 @@ export async function effectiveThirdPartyBulky(tx: Db, warehouseInfoId: number, 
   return row ? { id: row.id, bulkyParameter: row.bulkyParameter } : null;
 }
 
-/** The tenant's urgent fee in cents (channel 11); 0 until staff set one. */
-export async function urgentFeeCents(tx: Db): Promise<number> {
-  const value = await repo.getTenantSetting(tx, URGENT_FEE_SETTING);
+/** A fee the tenant keeps as a setting, in cents; 0 until staff set one. */
+async function feeSettingCents(tx: Db, name: string): Promise<number> {
+  const value = await repo.getTenantSetting(tx, name);
   const n = value === undefined ? 0 : Number(value);
   return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
+/** The tenant's urgent fee in cents (channel 11). */
+export const urgentFeeCents = (tx: Db): Promise<number> => feeSettingCents(tx, URGENT_FEE_SETTING);
+
 export async function setUrgentFeeCents(tx: Db, cents: number, userId: number | null): Promise<void> {
   await repo.setTenantSetting(tx, URGENT_FEE_SETTING, String(cents), userId);
+}
+
+/** The tenant's destroy fee in cents (channel 9): a marketplace return the seller chose to destroy. */
+export const destroyFeeCents = (tx: Db): Promise<number> => feeSettingCents(tx, DESTROY_FEE_SETTING);
+
+export async function setDestroyFeeCents(tx: Db, cents: number, userId: number | null): Promise<void> {
+  await repo.setTenantSetting(tx, DESTROY_FEE_SETTING, String(cents), userId);
 }

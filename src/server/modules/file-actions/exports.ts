@@ -1,4 +1,4 @@
-// xlsx downloads (issue 4 §6, spec 001 §7/§9): File/<Export> with the same filters as the list it
+// xlsx downloads (issue 4 §6, spec 001 §7/§9; stock records issue 13): File/<Export> with the same filters as the list it
 // exports. The route has checked the caller and the filters before the first byte goes out; the
 // rows are then read in batches from one transaction (a consistent snapshot) and streamed, so
 // memory stays flat whatever the size. The transaction lasts as long as the download.
@@ -14,6 +14,9 @@ import * as orders from '../orders/repository.ts';
 import * as parcels from '../parcels/repository.ts';
 import { exportFlowBatch } from '../ledger/repository.ts';
 import { courierDeliveryExport } from '../courier/export.ts';
+import { exportRecordBatch, type RecordView } from '../stock/repository.ts';
+import { stockRemaining } from '#shared/rules/stock.ts';
+import { advanceOrderExport, refusalOrderExport, ynRefusalOrderExport } from '../returns/export.ts';
 import * as statistics from '../statistics/service.ts';
 import type { PackedStatisticDto, SignForStatisticDto, StoreStatisticDto } from '#shared/contracts/statistics.ts';
 
@@ -78,6 +81,34 @@ const PARCEL_COLUMNS: XlsxColumn<ParcelRow>[] = [
   { header: '申报时间', value: (r) => time(r.parcel.creationTime), width: 20 },
 ];
 
+const STOCK_COLUMNS: XlsxColumn<RecordView>[] = [
+  { header: '交易号', value: (v) => v.record.tradeNo, width: 18 },
+  { header: '卖家编码', value: (v) => v.record.userCode, width: 10 },
+  { header: '店铺', value: (v) => v.storeName },
+  { header: '站点', value: (v) => label('Site', v.record.site), width: 10 },
+  { header: '仓库', value: (v) => v.warehouseName },
+  { header: 'SKU', value: (v) => v.record.productSku, width: 20 },
+  { header: '商品名称', value: (v) => v.record.productName, width: 24 },
+  { header: '商品类型', value: (v) => v.record.productType, width: 10 },
+  { header: '数量', value: (v) => v.record.productNums, width: 8 },
+  { header: '箱数', value: (v) => v.record.packageNums, width: 8 },
+  { header: '快递单号', value: (v) => v.record.logisticsNumber, width: 22 },
+  { header: '状态', value: (v) => label('StockStatus', v.record.productStatus), width: 10 },
+  { header: '条码', value: (v) => v.barCode, width: 14 },
+  { header: '货架', value: (v) => v.shelfPosition, width: 10 },
+  { header: '已上架', value: (v) => v.record.shelvedNums, width: 8 },
+  { header: '待上架', value: (v) => stockRemaining(v.record), width: 8 },
+  { header: '采购成本', value: (v) => centsToPoints(v.record.purchaseCostCents), width: 10 },
+  { header: '头程费/件', value: (v) => centsToPoints(v.record.headFeeCents), width: 10 },
+  { header: '上架费', value: (v) => centsToPoints(v.record.shelfCostCents), width: 10 },
+  { header: '验货人', value: (v) => v.record.isCheckBy, width: 12 },
+  { header: '验货时间', value: (v) => time(v.record.checkTime), width: 20 },
+  { header: '到货时间', value: (v) => time(v.record.arrivedTime), width: 20 },
+  { header: '上架完成时间', value: (v) => time(v.record.shelfTime), width: 20 },
+  { header: '备注', value: (v) => v.record.remark, width: 24 },
+  { header: '创建时间', value: (v) => time(v.record.creationTime), width: 20 },
+];
+
 interface ExportDef<F, R> {
   fileName: string;
   columns: readonly XlsxColumn<R>[];
@@ -129,13 +160,18 @@ const perUser = <R>(day: string, dayOf: (r: R) => string, count: string, countOf
 ];
 
 type Exports = Pick<Implementation<typeof file>, 'getExcelFlow' | 'getCourierExpressDeliveryExport' | 'getExpressExportCrossOrderInfo'
-  | 'getExpressExportMainlandOrderInfo' | 'getFrontExpressExportMainlandOrderInfo' | 'getSignLogisticsExport' | 'getExpressExport'
+  | 'getExpressExportMainlandOrderInfo' | 'getExpressExportMainlandStockOrderInfo' | 'getFrontExpressExportMainlandOrderInfo' | 'getSignLogisticsExport' | 'getExpressExport'
   | 'getExpressExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
-  | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'>;
+  | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'
+  | 'getExcelExportStockList' | 'getFrontExcelExportStockList'
+  | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'>;
 
 export function exportActions(): Exports {
   return {
     getCourierExpressDeliveryExport: exportOf('getCourierExpressDeliveryExport', courierDeliveryExport),
+    getExcelExporRefusalOrderInfo: exportOf('getExcelExporRefusalOrderInfo', refusalOrderExport),
+    getExcelExportYNRefusalOrderInfo: exportOf('getExcelExportYNRefusalOrderInfo', ynRefusalOrderExport),
+    getExcelExportAdvanceOrderInfo: exportOf('getExcelExportAdvanceOrderInfo', advanceOrderExport),
     // The staff's flow list (Flow/GetFlowList filters); the client allows it 100 s.
     getExcelFlow: exportOf('getExcelFlow', {
       fileName: '积分流水.xlsx', columns: FLOW_COLUMNS, batch: (tx, f, _u, before) => exportFlowBatch(tx, f, before, BATCH), idOf: (f) => f.id,
@@ -147,6 +183,10 @@ export function exportActions(): Exports {
     getExpressExportMainlandOrderInfo: exportOf('getExpressExportMainlandOrderInfo', {
       fileName: '大陆订单信息.xlsx', columns: ORDER_COLUMNS,
       batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ...f, orderType: 2 }, before, BATCH), idOf: (o) => o.id,
+    }),
+    getExpressExportMainlandStockOrderInfo: exportOf('getExpressExportMainlandStockOrderInfo', {
+      fileName: '囤货订单信息.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ...f, orderType: 3 }, before, BATCH), idOf: (o) => o.id,
     }),
     getFrontExpressExportMainlandOrderInfo: exportOf('getFrontExpressExportMainlandOrderInfo', {
       fileName: '大陆订单信息.xlsx', columns: ORDER_COLUMNS,
@@ -190,6 +230,12 @@ export function exportActions(): Exports {
         { header: '日期', value: (r) => r.incurredTime, width: 12 }, { header: '类型', value: (r) => channelName(r.channel), width: 12 },
         { header: '发生金额', value: (r) => r.incurredAmount, width: 14 },
       ]),
+    getExcelExportStockList: exportOf('getExcelExportStockList', {
+      fileName: '囤货单.xlsx', columns: STOCK_COLUMNS, batch: (tx, f, _u, before) => exportRecordBatch(tx, f, before, BATCH), idOf: (v) => v.record.id,
+    }),
+    getFrontExcelExportStockList: exportOf('getFrontExcelExportStockList', {
+      fileName: '囤货单.xlsx', columns: STOCK_COLUMNS, batch: (tx, f, user, before) => exportRecordBatch(tx, { ...f, userId: user.id }, before, BATCH), idOf: (v) => v.record.id,
+    }),
     getExpressExportSearch: exportOf('getExpressExportSearch', {
       fileName: '搜索导出数据.xlsx', columns: PARCEL_COLUMNS,
       batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,

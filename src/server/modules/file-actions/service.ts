@@ -13,7 +13,10 @@ import { implement, requireUser, type Deps, type FileAnswer, type Implementation
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { exportActions } from './exports.ts';
 import { importExpressAction } from '../express-import/upload.ts';
+import { advanceFileActions } from '../returns/advance-orders.ts';
+import { createXlsxImportGate } from '../files/xlsx-upload.ts';
 import { labelActions } from '../labels/service.ts';
+import { deliveryReceiptSheetAction } from '../delivery-receipts/service.ts';
 import { assertUploadQuota } from '../files/attach.ts';
 import { findReadableFile } from '../files/repository.ts';
 import { defaultFileStorage, fileKey, type FileStorage } from '../files/storage.ts';
@@ -106,11 +109,15 @@ function uploadAndLinks(deps: Deps, storage: FileStorage): UploadAndLinks {
  */
 export const fileServiceWith = (storage?: FileStorage) => implement(file, (deps) => {
   const store = storage ?? defaultFileStorage(deps);
+  // One gate for every spreadsheet import: IMPORT_CONCURRENCY counts them all.
+  const imports = createXlsxImportGate(deps.config);
   return {
     ...uploadAndLinks(deps, store),
     ...exportActions(),
-    ...importExpressAction(deps),
+    ...importExpressAction(imports),
+    ...advanceFileActions(imports),
     ...labelActions(store),
+    ...deliveryReceiptSheetAction(),
   };
 });
 

@@ -2,7 +2,7 @@
 import { and, eq, exists, gte, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import { USER_TYPE } from '#shared/permissions.ts';
 import type { Db } from '../../db/client.ts';
-import { files, orders, parcels, users } from '../../db/schema/index.ts';
+import { files, orders, parcels, stockProducts, stockRecords, users } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
 
 /** Whether an uploaded image with this guid exists in the transaction's tenant. */
@@ -47,6 +47,8 @@ export async function findReadableFile(tx: Db, guid: string, user: CurrentUser):
             or(eq(sql`lower(${parcels.imageGuid})`, g), eq(sql`lower(${parcels.goodsImageGuid})`, g), eq(sql`lower(${parcels.userUploadImageGuid})`, g)),
           ))),
           exists(tx.select({ one: sql`1` }).from(orders).where(and(eq(orders.userId, user.id), or(eq(sql`lower(${orders.pdfGuid})`, g), eq(sql`lower(${orders.packedImageGuid})`, g))))),
+          // The inspection photo of the seller's stock record (验货), taken by staff.
+          exists(tx.select({ one: sql`1` }).from(stockRecords).where(and(eq(stockRecords.userId, user.id), eq(sql`lower(${stockRecords.checkImageGuid})`, g)))),
         ),
       ),
     );
@@ -81,7 +83,8 @@ export async function deleteUnreferencedFiles(root: Db, before: Date, limit: num
   const g = sql`${files.guid}::text`;
   // One NOT EXISTS per column, each a plain equality, so the planner can hash-anti-join every
   // reference column once instead of probing the parcels for every file.
-  const unreferenced = [parcels.imageGuid, parcels.goodsImageGuid, parcels.userUploadImageGuid, orders.pdfGuid, orders.packedImageGuid]
+  const unreferenced = [parcels.imageGuid, parcels.goodsImageGuid, parcels.userUploadImageGuid, orders.pdfGuid, orders.packedImageGuid,
+    stockRecords.productImgGuid, stockRecords.checkImageGuid, stockProducts.productImgGuid]
     .map((column) => notExists(root.select({ one: sql`1` }).from(column.table).where(eq(sql`lower(${column})`, g))));
   return root.transaction(async (tx) => {
     const doomed = await tx.select({ guid: files.guid }).from(files)

@@ -1,6 +1,6 @@
 // Label PDFs drawn on the server (pdfkit, barcodes by bwip-js): the 100×100 mm packing label of an
-// order, the 60×40 mm barcode label (GetPdfbyte) and the custom label (GetZDYPdf). Sizes are exact
-// in millimetres; Chinese text needs a CJK font installed on the machine (see fonts.ts). pdfkit
+// order, the 60×40 mm barcode label (GetPdfbyte) and shelf labels (GetShelfLabel), and the custom label
+// (GetZDYPdf). Sizes are exact in millimetres; Chinese text needs a CJK font installed on the machine (see fonts.ts). pdfkit
 // and bwip-js are loaded on first use so an idle server does not carry them.
 import type PDFDocument from 'pdfkit';
 import { cjkFont } from './fonts.ts';
@@ -8,9 +8,10 @@ import { cjkFont } from './fonts.ts';
 export const MM = 72 / 25.4;
 export const mm = (v: number) => Math.round(v * MM * 100) / 100;
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
-async function newDoc(widthMm: number, heightMm: number, title: string): Promise<{ doc: Doc; done: Promise<Buffer>; font: (bold?: boolean) => Doc }> {
+/** A new PDF of widthMm × heightMm with the CJK font registered (when installed); `done` resolves to its bytes. */
+export async function newDoc(widthMm: number, heightMm: number, title: string): Promise<{ doc: Doc; done: Promise<Buffer>; font: (bold?: boolean) => Doc }> {
   const { default: PDFDocument } = await import('pdfkit');
   // Uncompressed: a label is a few kilobytes either way, and the text stays greppable.
   const doc = new PDFDocument({ size: [mm(widthMm), mm(heightMm)], margin: 0, compress: false, autoFirstPage: true, info: { Title: title, Producer: 'Haicang' } });
@@ -27,7 +28,7 @@ async function newDoc(widthMm: number, heightMm: number, title: string): Promise
 }
 
 /** Text for the current font: without a CJK font, characters outside Latin-1 become '?'. */
-function printable(s: string): string {
+export function printable(s: string): string {
   return cjkFont() ? s : s.replace(/[^\x20-\xff]/g, '?');
 }
 
@@ -121,39 +122,67 @@ export async function renderOrderLabel(o: OrderLabelData): Promise<Buffer> {
   return done;
 }
 
-export interface BarcodeLabelData { barCode: string; shelfPosition: string | null; userCode: string | null; date: Date | null; image: Buffer | null }
+export interface BarcodeLabelData {
+  barCode: string; shelfPosition: string | null; userCode: string | null; date: Date | null; image: Buffer | null;
+  /** A line under the barcode (a stock product's SKU and name). */
+  caption?: string | null;
+  /** Identical pages, one label per item (default 1). */
+  copies?: number;
+}
 
-/** A 60×40 mm product barcode label (GetPdfbyte). */
+/** A 60×40 mm product barcode label (GetPdfbyte), `copies` pages of it. */
 export async function renderBarcodeLabel(l: BarcodeLabelData): Promise<Buffer> {
   const { doc, done, font } = await newDoc(60, 40, `${l.barCode} 条码`);
   const pad = mm(2.5);
   const W = mm(60);
   const imageWidth = l.image ? mm(12) : 0;
   const inner = W - 2 * pad;
-  if (l.userCode) doc.font('Helvetica-Bold').fontSize(10).text(l.userCode, pad, pad, { lineBreak: false });
-  if (l.shelfPosition) {
-    const x = pad + mm(l.userCode ? 16 : 0);
-    font(true).fontSize(9).text(printable(`货架 ${l.shelfPosition}`), x, pad + 0.5, { width: W - pad - imageWidth - x, lineBreak: false, ellipsis: true });
-  }
-  if (l.image) {
-    try {
-      doc.image(l.image, W - pad - imageWidth, pad, { fit: [imageWidth, mm(12)], align: 'right' });
-    } catch {
-      // an image pdfkit cannot read is left off; the barcode is what matters
-    }
-  }
-  // The barcode takes what the header, its text and the date leave.
-  // The barcode, its text and the date as one block, centred in what the header leaves.
-  const top = pad + mm(l.image ? 13 : 5.5);
-  const below = mm(4.6) + (l.date ? mm(3.5) : 0);
-  const space = mm(40) - pad - top;
   const png = await code128Png(l.barCode, 13);
-  const barTop = top + Math.max(0, (space - barcodeHeight(png, inner, space - below) - below) / 2);
-  const barHeight = drawBarcode(doc, png, pad, barTop, inner, space - below);
-  let y = barTop + barHeight + mm(0.8);
-  doc.font('Courier-Bold').fontSize(l.barCode.length > 20 ? 7 : 9).text(l.barCode, pad, y, { width: inner, align: 'center', lineBreak: false });
-  y += mm(3.8);
-  if (l.date) doc.font('Helvetica').fontSize(7).text(dateOf(l.date), pad, y, { width: inner, align: 'center', lineBreak: false });
+  for (let page = 0; page < (l.copies ?? 1); page++) {
+    if (page > 0) doc.addPage();
+    if (l.userCode) doc.font('Helvetica-Bold').fontSize(10).text(l.userCode, pad, pad, { lineBreak: false });
+    if (l.shelfPosition) {
+      const x = pad + mm(l.userCode ? 16 : 0);
+      font(true).fontSize(9).text(printable(`货架 ${l.shelfPosition}`), x, pad + 0.5, { width: W - pad - imageWidth - x, lineBreak: false, ellipsis: true });
+    }
+    if (l.image) {
+      try {
+        doc.image(l.image, W - pad - imageWidth, pad, { fit: [imageWidth, mm(12)], align: 'right' });
+      } catch {
+        // an image pdfkit cannot read is left off; the barcode is what matters
+      }
+    }
+    // The barcode, its text, the caption and the date as one block, centred in what the header leaves.
+    const top = pad + mm(l.image ? 13 : 5.5);
+    const below = mm(4.6) + (l.caption ? mm(3.5) : 0) + (l.date ? mm(3.5) : 0);
+    const space = mm(40) - pad - top;
+    const barTop = top + Math.max(0, (space - barcodeHeight(png, inner, space - below) - below) / 2);
+    const barHeight = drawBarcode(doc, png, pad, barTop, inner, space - below);
+    let y = barTop + barHeight + mm(0.8);
+    doc.font('Courier-Bold').fontSize(l.barCode.length > 20 ? 7 : 9).text(l.barCode, pad, y, { width: inner, align: 'center', lineBreak: false });
+    y += mm(3.8);
+    if (l.caption) {
+      font().fontSize(7).text(printable(l.caption), pad, y, { width: inner, align: 'center', lineBreak: false, ellipsis: true });
+      y += mm(3.5);
+    }
+    if (l.date) doc.font('Helvetica').fontSize(7).text(dateOf(l.date), pad, y, { width: inner, align: 'center', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}
+
+/** Shelf labels, 60×40 mm, one page per position: the position large, its Code 128 and the warehouse. */
+export async function renderShelfLabels(s: { warehouseName: string; positions: readonly string[] }): Promise<Buffer> {
+  const { doc, done, font } = await newDoc(60, 40, `${s.warehouseName} 货架标签`);
+  const pad = mm(2.5);
+  const inner = mm(60) - 2 * pad;
+  for (const [i, position] of s.positions.entries()) {
+    if (i > 0) doc.addPage();
+    font().fontSize(7).text(printable(s.warehouseName), pad, pad, { width: inner, lineBreak: false, ellipsis: true });
+    doc.font('Helvetica-Bold').fontSize(position.length > 12 ? 16 : 22).text(position, pad, pad + mm(3.5), { width: inner, align: 'center', lineBreak: false });
+    const png = await code128Png(position, 10);
+    drawBarcode(doc, png, pad, pad + mm(14), inner, mm(40) - 2 * pad - mm(14));
+  }
   doc.end();
   return done;
 }

@@ -2,6 +2,7 @@
 //   File/GetOrderLabel?tradeNo=|id=   100×100 mm packing label of an order (staff, Order.Manages)
 //   File/GetPdfbyte?barCode&shelfPosition&imageUrl&isDate&userId   60×40 mm barcode label
 //   File/GetZDYPdf?guid&userId&heightPercentage&infos              100×100 mm custom label
+//   File/GetShelfLabel?warehouseInfoId&shelfPosition&endShelfPosition  60×40 mm shelf labels, one per shelf
 // The data is read in one short transaction; the PDF is drawn after it has ended.
 import type { Readable } from 'node:stream';
 import type { file } from '#shared/contracts/file.ts';
@@ -15,7 +16,10 @@ import { getUser } from '../identity/repository.ts';
 import { findReadableFile } from '../files/repository.ts';
 import { fileKey, type FileStorage } from '../files/storage.ts';
 import { getOrder, linesOf, orderByTradeNo } from '../orders/repository.ts';
-import { renderBarcodeLabel, renderCustomLabel, renderOrderLabel } from './render.ts';
+import { existingPositions, productById } from '../inventory/repository.ts';
+import { getWarehouse } from '../warehouse/repository.ts';
+import { shelfRange } from '#shared/rules/stock.ts';
+import { renderBarcodeLabel, renderCustomLabel, renderOrderLabel, renderShelfLabels } from './render.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const IMAGE_LIMIT = 10 * 1024 * 1024;
@@ -63,7 +67,7 @@ async function userCodeFor(tx: Db, caller: CurrentUser, userId: number | undefin
 
 const zh = (name: Parameters<typeof labelKey>[0], code: string | number) => translate('zh-Hans', labelKey(name, code));
 
-type Labels = Pick<Implementation<typeof file>, 'getOrderLabel' | 'getPdfbyte' | 'getZDYPdf'>;
+type Labels = Pick<Implementation<typeof file>, 'getOrderLabel' | 'getPdfbyte' | 'getZDYPdf' | 'getShelfLabel'>;
 
 export function labelActions(storage: FileStorage): Labels {
   /** A JPEG/PNG the caller may read, by the guid in `ref`; null when there is none to draw. */
@@ -104,12 +108,30 @@ export function labelActions(storage: FileStorage): Labels {
     async getPdfbyte(q, ctx) {
       const tenantId = tenantOf(ctx.tenantId);
       const user = requireUser(ctx);
-      const { userCode, image } = await ctx.transaction(async (tx) => ({
-        userCode: await userCodeFor(tx, user, q.userId),
-        image: await imageOf(tx, tenantId, user, q.imageUrl, false),
-      }));
-      const bytes = await renderBarcodeLabel({ barCode: q.barCode, shelfPosition: q.shelfPosition || null, userCode, date: q.isDate ? new Date() : null, image });
-      return pdf(bytes, `${q.barCode}.pdf`);
+      const data = await ctx.transaction(async (tx) => {
+        const image = await imageOf(tx, tenantId, user, q.imageUrl, false);
+        if (q.stockProductId === undefined) return { barCode: q.barCode!, shelfPosition: q.shelfPosition || null, userCode: await userCodeFor(tx, user, q.userId), image, caption: null };
+        // A stock product's own label: a seller prints only their own products.
+        const p = await productById(tx, q.stockProductId);
+        if (!p || (user.userType === USER_TYPE.seller && p.userId !== user.id)) throw notFound('库存商品');
+        return { barCode: p.barCode, shelfPosition: q.shelfPosition || p.shelfPosition, userCode: p.userCode, image, caption: `${p.productSku} ${p.productName}` };
+      });
+      const bytes = await renderBarcodeLabel({ ...data, date: q.isDate ? new Date() : null, copies: q.copies ?? 1 });
+      return pdf(bytes, `${data.barCode}.pdf`);
+    },
+
+    async getShelfLabel(q, ctx) {
+      tenantOf(ctx.tenantId);
+      const wanted = q.endShelfPosition ? shelfRange(q.shelfPosition, q.endShelfPosition) : { positions: [q.shelfPosition] };
+      if ('refusal' in wanted) throw invalid('endShelfPosition', wanted.refusal);
+      const { warehouseName, positions } = await ctx.transaction(async (tx) => {
+        const warehouse = await getWarehouse(tx, q.warehouseInfoId);
+        if (!warehouse) throw notFound('仓库');
+        const existing = new Set(await existingPositions(tx, warehouse.id, wanted.positions));
+        return { warehouseName: warehouse.warehouseName, positions: wanted.positions.filter((p) => existing.has(p)) };
+      });
+      if (positions.length === 0) throw notFound('货架');
+      return pdf(await renderShelfLabels({ warehouseName, positions }), `shelves-${positions[0]}.pdf`);
     },
 
     async getZDYPdf(q, ctx) {

@@ -71,6 +71,7 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
     const me = requireUser(ctx);
     const order = await repo.getOrder(ctx.db, input.id, { forUpdate: true });
     if (!order) throw notFound('订单');
+    assertAllowed('parcelDriven', order);
     assertAllowed('staffCancel', order);
     await refundOrderFees(ctx.db, me, order, `订单 ${order.tradeNo} 已被仓库取消，退回称重费用`);
     await cancelOrderKeepingGoods(ctx.db, me, order, 'staffCancel', '订单已被仓库取消，待卖家处理');

@@ -25,7 +25,7 @@ export function toOrderDto(o: OrderView, lines: readonly OrderLineRow[]): OrderD
     ...toOrderSummary(o),
     orderProductInfosList: lines.map((l) => ({
       id: l.id, productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity,
-      price: centsToPoints(l.price), productImg: l.productImg, shipment: l.shipment,
+      price: centsToPoints(l.price), productImg: l.productImg, shipment: l.shipment, stockProductId: l.stockProductId,
     })),
   };
 }

@@ -9,7 +9,7 @@ import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
 import { advanceOrder, cancelOrderKeepingGoods } from './inbound.ts';
 import { declareExistingParcel } from '../parcels/declare.ts';
-import { nextTradeNo } from './trade-no.ts';
+import { nextTradeNo } from '../platform/trade-no.ts';
 import { assertAllowed } from './transitions.ts';
 import { pointsToCents } from '#shared/money.ts';
 import { toOrderDto } from './dto.ts';
@@ -41,12 +41,18 @@ async function ownOrder(tx: Db, me: CurrentUser, id: number, forUpdate = false):
   return order;
 }
 
-/** Checks what an order refers to: the seller's own enabled store, an enabled warehouse, the label. */
-async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
+/** The store an order is placed for: the seller's own, enabled, of the order's site (every kind of order). */
+export async function checkSellerStore(tx: Db, me: CurrentUser, input: { storeId: number; site: string }) {
   const store = await getStore(tx, input.storeId);
   if (!store || store.userId !== me.id) throw invalid('storeId', '店铺不存在或不属于您');
   if (!store.whetherEffective) throw conflict(`店铺 ${store.storeName} 已停用，不能下单。`);
   if (store.site !== input.site) throw invalid('site', `与店铺站点 ${store.site} 不一致`);
+  return store;
+}
+
+/** Checks what an order refers to: the seller's own enabled store, an enabled warehouse, the label. */
+async function checkReferences(tx: Db, me: CurrentUser, input: OrderInput) {
+  const store = await checkSellerStore(tx, me, input);
   const warehouse = await getWarehouse(tx, input.warehouseInfoId);
   if (!warehouse || !warehouse.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
   if (input.shippingMethods === SHIPPING_METHOD.shopeeSls && !input.pdfGuid) throw invalid('pdfGuid', '虾皮官方物流的订单需要上传面单 PDF');
@@ -85,6 +91,29 @@ const lineValues = (input: OrderInput) => input.orderProductInfosList.map((l) =>
   price: pointsToCents(l.price), productImg: l.productImg ?? null, shipment: l.shipment,
 }));
 
+/** Who places an order: the seller (audit names him). */
+export type SellerRef = Pick<CurrentUser, 'id' | 'name' | 'userName' | 'userCode'>;
+type OrderFields = Pick<repo.OrderRow, 'orderNumber' | 'storeId' | 'warehouseInfoId' | 'site' | 'orderType' | 'cargoCategory' | 'shippingMethods' | 'reMark' | 'pdfGuid'>;
+type LineValues = Parameters<typeof repo.replaceLines>[2];
+
+/**
+ * A new seller order (CB… or ML…) with its lines and its audit row: the one creation path, for the
+ * order form (CreateOrder) and for orders synced from a marketplace. References are the caller's to check.
+ */
+export async function insertSellerOrder(tx: Db, seller: SellerRef, fields: OrderFields, lines: LineValues, now: Date): Promise<repo.OrderRow> {
+  const tradeNo = await nextTradeNo(tx, fields.orderType === ORDER_TYPE.mainland ? 'ML' : 'CB', now);
+  const row = await repo.insertOrder(tx, { ...fields, tradeNo, userId: seller.id, userCode: seller.userCode ?? '' });
+  await repo.replaceLines(tx, row.id, lines);
+  await audit(tx, seller, [{ entity: 'order', entityId: row.id, tradeNo, orderNumber: row.orderNumber, action: 'create', after: `${row.orderStatus}/${row.packageStatus}` }]);
+  return row;
+}
+
+/** The seller's order with this number that is not cancelled, if any (CreateOrder refuses a second one). */
+export async function openOrderWithNumber(tx: Db, userId: number, orderNumber: string): Promise<repo.OrderView | undefined> {
+  const { rows } = await repo.listOrders(tx, { userId, number: orderNumber }, { limit: 20, offset: 0 });
+  return rows.find((o) => o.orderNumber === orderNumber && o.orderStatus !== ORDER_STATUS.cancelled);
+}
+
 export const frontOrderService = implement(frontOrder, () => ({
   ...frontProcessingHandlers(),
   async getStoreList(_input, ctx) {
@@ -117,18 +146,12 @@ export const frontOrderService = implement(frontOrder, () => ({
     const me = requireUser(ctx);
     await checkReferences(ctx.db, me, input);
     await assertAttachable(ctx.db, me, { guid: input.pdfGuid, field: 'pdfGuid', kind: 'pdf' });
-    const duplicate = await repo.listOrders(ctx.db, { userId: me.id, number: input.orderNumber }, { limit: 20, offset: 0 });
-    if (duplicate.rows.some((o) => o.orderNumber === input.orderNumber && o.orderStatus !== ORDER_STATUS.cancelled)) {
-      throw conflict(`订单号 ${input.orderNumber} 已存在。`);
-    }
-    const tradeNo = await nextTradeNo(ctx.db, input.orderType === ORDER_TYPE.mainland ? 'ML' : 'CB', ctx.now);
-    const row = await repo.insertOrder(ctx.db, {
-      tradeNo, orderNumber: input.orderNumber, userId: me.id, userCode: me.userCode ?? '', storeId: input.storeId, warehouseInfoId: input.warehouseInfoId,
+    if (await openOrderWithNumber(ctx.db, me.id, input.orderNumber)) throw conflict(`订单号 ${input.orderNumber} 已存在。`);
+    const row = await insertSellerOrder(ctx.db, me, {
+      orderNumber: input.orderNumber, storeId: input.storeId, warehouseInfoId: input.warehouseInfoId,
       site: input.site, orderType: input.orderType, cargoCategory: input.cargoCategory, shippingMethods: input.shippingMethods,
       reMark: input.reMark ?? null, pdfGuid: input.pdfGuid ?? null,
-    });
-    await repo.replaceLines(ctx.db, row.id, lineValues(input));
-    await audit(ctx.db, me, [{ entity: 'order', entityId: row.id, tradeNo, orderNumber: row.orderNumber, action: 'create', after: `${row.orderStatus}/${row.packageStatus}` }]);
+    }, lineValues(input), ctx.now);
     if (await declareParcels(ctx.db, me, row, distinctShipments(input))) await advanceOrder(ctx.db, me, row.id);
     return orderDto(ctx.db, (await repo.getOrder(ctx.db, row.id))!);
   },
@@ -136,6 +159,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   async updateOrder(input, ctx) {
     const me = requireUser(ctx);
     const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('parcelDriven', order);
     assertAllowed('sellerUpdate', order);
     await checkReferences(ctx.db, me, input);
     await assertAttachable(ctx.db, me, { guid: input.pdfGuid, current: order.pdfGuid, field: 'pdfGuid', kind: 'pdf' });
@@ -158,6 +182,7 @@ export const frontOrderService = implement(frontOrder, () => ({
   async cancelOrder(input, ctx) {
     const me = requireUser(ctx);
     const order = await ownOrder(ctx.db, me, input.id, true);
+    assertAllowed('parcelDriven', order);
     assertAllowed('sellerCancel', order);
     await cancelOrderKeepingGoods(ctx.db, me, order, 'cancel', '订单已取消，待卖家处理');
     return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);

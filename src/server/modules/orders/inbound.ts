@@ -9,6 +9,7 @@ import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { announceFloorWork } from '../notification/repository.ts';
+import { stockParcelSigned } from '../stock/arrival.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 
@@ -74,6 +75,7 @@ export async function signLockedParcel(
     entity: 'parcel', entityId: signed.id, tradeNo: order?.tradeNo ?? null, orderNumber: signed.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
   }]);
+  await stockParcelSigned(tx, who, signed, at.now);
   await announceFloorWork(tx, signed.userId);
   return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
 }

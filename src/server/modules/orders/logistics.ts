@@ -1,11 +1,12 @@
 // Logistics: the scan (DOMAIN §4). IntoLogisticsCheck changes nothing; SignByScan signs the parcel,
 // advances its order and writes the inbound record in one transaction, safe under concurrent scans.
 import { intoLogisticsService, logistics } from '#shared/contracts/orders.ts';
+import { abroadLogistics } from '#shared/contracts/overseas.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
-import { implement, requireUser, type RequestContext } from '../../framework.ts';
+import { implement, requireUser, type Deps, type Implementation, type RequestContext } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { signLockedParcel, type SignOutcome } from './inbound.ts';
@@ -18,6 +19,7 @@ import { getWarehouse } from '../warehouse/repository.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { listSellers } from '../identity/repository.ts';
 import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
+import { pendingAdvanceOrder } from '../returns/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
@@ -66,92 +68,109 @@ async function signAt(
     };
   }
   const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
-  return answer(outcome, warehouse.warehouseName);
+  // Nobody declared it: was it pre-alerted (AdvanceOrder)? Asked only then, so a declared parcel's scan costs nothing more.
+  const advanceOrder = outcome.action === 'UNCLAIMED' ? (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null : null;
+  return { ...answer(outcome, warehouse.warehouseName), advanceOrder };
+}
+
+type ParcelDesk = Implementation<typeof abroadLogistics>;
+
+/**
+ * The parcel desk's actions but the sign calls, shared by Logistics (mainland) and AbroadLogistics
+ * (overseas): the lists show the parcels of their kind of warehouse only; the rest acts on a parcel by
+ * id or number wherever it is.
+ */
+function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
+  const photos = parcelPhotoHandlers(deps);
+  return {
+    setTakePicture: photos.setTakePicture,
+    uploadLogisticsImg: photos.uploadLogisticsImg,
+
+    async getLogisticsList(input, ctx) {
+      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind }, pageWindow(input)));
+    },
+
+    async getSignForLogisticsList(input, ctx) {
+      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, signedOnly: true }, pageWindow(input)));
+    },
+
+    async getNeedTakePictureList(input, ctx) {
+      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, needPhoto: true }, pageWindow(input)));
+    },
+
+    async edit(input, ctx) {
+      const me = requireUser(ctx);
+      const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
+      if (!parcel) throw notFound('包裹');
+      const changes: Partial<parcelRepo.ParcelRow> = {};
+      if (input.reMark !== undefined) changes.reMark = input.reMark;
+      if (input.shelfNumber !== undefined) changes.shelfNumber = input.shelfNumber;
+      if (input.weight !== undefined) changes.weight = input.weight;
+      if (input.userCode) {
+        // Resolving a 无主件: staff assign it to the seller whose code is written on it.
+        if (parcel.userCode !== input.userCode) assertParcelAllowed('assignSeller', parcel);
+        const [seller] = (await listSellersByCode(ctx.db, input.userCode));
+        if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
+        Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
+      }
+      const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
+      await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
+      return toParcelDto(updated);
+    },
+
+    async delete(input, ctx) {
+      const me = requireUser(ctx);
+      const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
+      if (!parcel) throw notFound('包裹');
+      assertParcelAllowed('delete', parcel);
+      await parcelRepo.deleteParcel(ctx.db, parcel.id);
+      await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'delete', before: parcel.receiveStatus }]);
+      return null;
+    },
+
+    async isNeedTakePicture(input, ctx) {
+      const me = requireUser(ctx);
+      const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
+      if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
+      const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, { isNeedTakePicture: input.isNeed });
+      return toParcelDto(updated);
+    },
+
+    intoLogisticsCheck: (input, ctx) => onTheFloor(ctx, async () => {
+      const parcel = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
+      // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
+      const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+      const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
+      if (!parcel) {
+        if (refusal) return { action: 'REJECT' as const, rejection, parcel: null, order: null, userCode: refusal.userCode, shelfNumber: null, needPhoto: false };
+        const advanceOrder = (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null;
+        return { action: 'UNKNOWN' as const, advanceOrder, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
+      }
+      const order = parcel.orderId ? await repo.getOrder(ctx.db, parcel.orderId) : undefined;
+      const action = refusal ? 'REJECT' as const : parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
+      return {
+        action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
+        userCode: parcel.userCode, shelfNumber: refusal ? null : order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
+      };
+    }),
+
+    setTakePictureByPhone: (input, ctx) => onTheFloor(ctx, async () => {
+      const found = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
+      const parcel = found && (await parcelRepo.lockParcelById(ctx.db, found.id));
+      if (!parcel) throw notFound('包裹');
+      return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
+    }),
+  };
 }
 
 export const logisticsService = implement(logistics, (deps) => ({
-  setTakePicture: parcelPhotoHandlers(deps).setTakePicture,
-  uploadLogisticsImg: parcelPhotoHandlers(deps).uploadLogisticsImg,
-
-  async getLogisticsList(input, ctx) {
-    return page(await parcelRepo.listParcels(ctx.db, input, pageWindow(input)));
-  },
-
-  async getSignForLogisticsList(input, ctx) {
-    return page(await parcelRepo.listParcels(ctx.db, { ...input, signedOnly: true }, pageWindow(input)));
-  },
-
-  async getNeedTakePictureList(input, ctx) {
-    return page(await parcelRepo.listParcels(ctx.db, { ...input, needPhoto: true }, pageWindow(input)));
-  },
-
-  async edit(input, ctx) {
-    const me = requireUser(ctx);
-    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
-    if (!parcel) throw notFound('包裹');
-    const changes: Partial<parcelRepo.ParcelRow> = {};
-    if (input.reMark !== undefined) changes.reMark = input.reMark;
-    if (input.shelfNumber !== undefined) changes.shelfNumber = input.shelfNumber;
-    if (input.weight !== undefined) changes.weight = input.weight;
-    if (input.userCode) {
-      // Resolving a 无主件: staff assign it to the seller whose code is written on it.
-      if (parcel.userCode !== input.userCode) assertParcelAllowed('assignSeller', parcel);
-      const [seller] = (await listSellersByCode(ctx.db, input.userCode));
-      if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
-      Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
-    }
-    const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
-    await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
-    return toParcelDto(updated);
-  },
-
-  async delete(input, ctx) {
-    const me = requireUser(ctx);
-    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
-    if (!parcel) throw notFound('包裹');
-    assertParcelAllowed('delete', parcel);
-    await parcelRepo.deleteParcel(ctx.db, parcel.id);
-    await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'delete', before: parcel.receiveStatus }]);
-    return null;
-  },
-
-  async isNeedTakePicture(input, ctx) {
-    const me = requireUser(ctx);
-    const parcel = await parcelRepo.lockParcelById(ctx.db, input.id);
-    if (!parcel || parcel.userId !== me.id) throw notFound('包裹');
-    const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, { isNeedTakePicture: input.isNeed });
-    return toParcelDto(updated);
-  },
-
-  intoLogisticsCheck: (input, ctx) => onTheFloor(ctx, async () => {
-    const parcel = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
-    // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
-    const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
-    const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
-    if (!parcel) {
-      if (refusal) return { action: 'REJECT' as const, rejection, parcel: null, order: null, userCode: refusal.userCode, shelfNumber: null, needPhoto: false };
-      return { action: 'UNKNOWN' as const, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
-    }
-    const order = parcel.orderId ? await repo.getOrder(ctx.db, parcel.orderId) : undefined;
-    const action = refusal ? 'REJECT' as const : parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
-    return {
-      action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
-      userCode: parcel.userCode, shelfNumber: refusal ? null : order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
-    };
-  }),
+  ...parcelDesk(deps, 1),
 
   async signByScan(input, ctx) {
     // The station's own warehouse must be one the member may use; the parcel in hand may be any.
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
     return onTheFloor(ctx, () => signAt(ctx, warehouse, input));
   },
-
-  setTakePictureByPhone: (input, ctx) => onTheFloor(ctx, async () => {
-    const found = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
-    const parcel = found && (await parcelRepo.lockParcelById(ctx.db, found.id));
-    if (!parcel) throw notFound('包裹');
-    return toParcelDto(await attachPhotos(ctx.db, requireUser(ctx), parcel, input));
-  }),
 
   async stockLogisticsSign(input, ctx) {
     const me = requireUser(ctx);
@@ -164,6 +183,8 @@ export const logisticsService = implement(logistics, (deps) => ({
     return answer(outcome, warehouse.warehouseName);
   },
 }));
+
+export const abroadLogisticsService = implement(abroadLogistics, (deps) => parcelDesk(deps, 2));
 
 export const intoLogisticsServiceImpl = implement(intoLogisticsService, () => ({
   async getIntoLogisticsList(input, ctx) {

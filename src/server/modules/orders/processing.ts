@@ -159,6 +159,7 @@ async function orderByScannedNumber(tx: Db, number: string, forUpdate = false): 
 
 export async function packOrder(tx: Db, me: CurrentUser, input: { tradeNo: string; packedUserId?: number | null | undefined; imageGuid?: string | null | undefined }, now: Date) {
   const order = await orderByScannedNumber(tx, input.tradeNo, true);
+  assertAllowed('parcelDriven', order);
   assertAllowed('pack', order);
   let packer: { id: number; name: string } = { id: me.id, name: me.name || me.userName };
   if (input.packedUserId && input.packedUserId !== me.id) {

@@ -201,7 +201,7 @@ export async function exportOrderBatch(tx: Db, f: OrderFilter, beforeId: number 
 /** Locks the orders of ids in id order and reads what the ship rule needs. */
 export async function lockOrdersForShipping(tx: Db, ids: readonly number[]) {
   return tx.select({
-    id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderStatus: orders.orderStatus,
+    id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderType: orders.orderType, orderStatus: orders.orderStatus,
     packageStatus: orders.packageStatus, owedCents: orders.owedCents,
   }).from(orders).where(inArray(orders.id, [...ids])).orderBy(asc(orders.id)).for('update');
 }

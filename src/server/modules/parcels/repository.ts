@@ -74,7 +74,15 @@ export interface ParcelFilter {
   statuses?: readonly number[] | undefined; receiveStatus?: number | undefined; userId?: number | undefined; warehouseInfoId?: number | undefined;
   userCode?: string | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
   needPhoto?: boolean | undefined; signedOnly?: boolean | undefined;
+  /**
+   * 1: parcels at mainland warehouses (and those of no warehouse yet), 2: at overseas warehouses —
+   * Logistics and AbroadLogistics list the two apart, as the rejection queues do.
+   */
+  warehouseKind?: 1 | 2 | undefined;
 }
+
+/** Whether the parcel's warehouse is an overseas one (kind 2); a subquery, so counting needs no join. */
+const atOverseasWarehouse = sql`exists (select 1 from ${warehouseInfos} w where w.id = ${parcels.warehouseInfoId} and w.kind = 2)`;
 
 function parcelWhere(f: ParcelFilter): SQL | undefined {
   const parts: SQL[] = [];
@@ -86,6 +94,8 @@ function parcelWhere(f: ParcelFilter): SQL | undefined {
   if (f.shipment) parts.push(eq(parcels.shipment, f.shipment));
   if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
   if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
+  if (f.warehouseKind === 2) parts.push(atOverseasWarehouse);
+  if (f.warehouseKind === 1) parts.push(sql`not ${atOverseasWarehouse}`);
   const timeColumn = f.signedOnly ? parcels.signForTime : parcels.creationTime;
   if (f.timeFrom) parts.push(gte(timeColumn, new Date(f.timeFrom)));
   if (f.timeTo) parts.push(lte(timeColumn, new Date(f.timeTo)));
@@ -125,4 +135,12 @@ export async function exportParcelBatch(tx: Db, f: ParcelFilter & { ids?: readon
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
     .where(and(parcelWhere(f), f.ids ? inArray(parcels.id, [...f.ids]) : undefined, beforeId === null ? undefined : sql`${parcels.id} < ${beforeId}`))
     .orderBy(desc(parcels.id)).limit(limit);
+}
+
+/**
+ * Removes a stock record's declared parcel that has not arrived (the record was cancelled or its number
+ * changed): only while 待签收, tied to no order, and the seller's.
+ */
+export async function deleteDeclaredStockParcel(tx: Db, shipment: string, userId: number): Promise<void> {
+  await tx.delete(parcels).where(and(eq(parcels.shipment, shipment), eq(parcels.receiveStatus, 0), sql`${parcels.orderId} is null`, eq(parcels.userId, userId)));
 }

@@ -12,7 +12,7 @@ import { implement, requireUser, type RequestContext } from '../../framework.ts'
 import type { Config } from '../../config.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { centsToPoints as toPoints, pointsToCents } from '#shared/money.ts';
-import { TIME_ZONE } from '../orders/trade-no.ts';
+import { TIME_ZONE } from '../platform/trade-no.ts';
 import { toFlowDto } from '../ledger/dto.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { listFlows } from '../ledger/repository.ts';

@@ -3,7 +3,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DeliveryListPage } from '../../../features/courier/delivery-list-page.tsx';
 import { deliveryFilters, deliveryListQuery, deliveryListSearch } from '../../../features/courier/queries.ts';
-import { ServerExportButton } from '../../../features/back-orders/server-export.tsx';
+import { ServerExportButton } from '../../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 import { useAuth } from '../../../lib/use-auth.ts';
 import { useT } from '../../../lib/i18n.ts';

@@ -1,0 +1,152 @@
+// The first visit on a phone (issue 11 §6, decision 0030): the sign-in page opened cold loads at most
+// 170 KB of gzipped JavaScript before its form shows (the floor screens' budget, decision 0015), none
+// of the console's code (the service registry with zod, the console shell) until someone signs in, and
+// only part of Mantine's stylesheet — so every Mantine class it shows must have its rules there, and
+// every screen after it must have the whole stylesheet.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { test, expect, SEEDED } from './fixtures.ts';
+
+const BUDGET_KB = 170;
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+
+interface Chunk { file: string; name?: string }
+
+/**
+ * The console's code, from the build manifest: the service registry (the `contracts` and `zod`
+ * chunks, vite.config.ts) and the console shell's own chunk.
+ */
+function consoleCode(): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const registry = Object.values(manifest).filter((c) => c.name === 'contracts' || c.name === 'zod');
+  expect(registry, 'the registry chunks in the build manifest').toHaveLength(2);
+  const shell = manifest['src/app/features/shell/app-shell.tsx'];
+  expect(shell, 'the console shell in the build manifest').toBeTruthy();
+  return new Set([...registry, shell!].map((c) => `/${c.file}`));
+}
+
+interface Script { path: string; gzipKB: number }
+
+/** Every script the page fetches, gzipped as the server would send it (it sends brotli; the budget is gzip). */
+function recordScripts(page: Page): Promise<Script>[] {
+  const scripts: Promise<Script>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(response.body().then((body) => ({ path: new URL(response.url()).pathname, gzipKB: gzipSync(body, { level: 9 }).length / 1024 })));
+  });
+  return scripts;
+}
+
+/** When the sign-in form entered the page, timed in the page, and when each script was asked for. */
+const STAMP_FORM = `new MutationObserver(function () {
+  if (window.__formAt === undefined && document.querySelector('input[type=password]')) window.__formAt = performance.now();
+}).observe(document, { subtree: true, childList: true });`;
+
+async function requestedBeforeForm(page: Page): Promise<Set<string>> {
+  const { formAt, started } = await page.evaluate(() => ({
+    formAt: (window as unknown as { __formAt?: number }).__formAt ?? Infinity,
+    started: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+  }));
+  return new Set(started.filter((e) => e.at < formAt).map((e) => e.path));
+}
+
+/** Mantine classes (m_…) on the page that no loaded stylesheet has a rule for. */
+function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const defined = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        const selector = (rule as CSSStyleRule).selectorText;
+        if (selector) for (const m of selector.matchAll(/\.(m_[0-9a-z]+)/g)) defined.add(m[1]!);
+        const nested = (rule as CSSGroupingRule).cssRules;
+        if (nested) walk(nested);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const used = new Set<string>();
+    for (const el of Array.from(document.querySelectorAll('[class*="m_"]'))) {
+      el.classList.forEach((c) => { if (/^m_[0-9a-z]+$/.test(c)) used.add(c); });
+    }
+    return [...used].filter((c) => !defined.has(c)).sort();
+  });
+}
+
+test('the sign-in page on a phone, cold: ≤ 170 KB of JavaScript before the form, the console only after 登录', async ({ browser }) => {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript({ content: STAMP_FORM });
+  const page = await context.newPage();
+  const consoleFiles = consoleCode();
+  const scripts = recordScripts(page);
+
+  await page.goto('/');
+  await expect(page.getByLabel('密码')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const beforeForm = await requestedBeforeForm(page);
+  const first = (await Promise.all(scripts)).filter((s) => beforeForm.has(s.path));
+  const firstKB = first.reduce((sum, s) => sum + s.gzipKB, 0);
+  expect(firstKB, `JavaScript before the form showed: ${first.map((s) => `${path.basename(s.path)} ${s.gzipKB.toFixed(1)} KB`).join(', ')}`)
+    .toBeLessThanOrEqual(BUDGET_KB);
+  const early = (await Promise.all(scripts)).filter((s) => consoleFiles.has(s.path)).map((s) => s.path);
+  expect(early, 'console code fetched by the sign-in page').toEqual([]);
+  expect(await unstyledMantineClasses(page), 'Mantine classes without styles on the sign-in page').toEqual([]);
+
+  // The tenant switch opens over the page (with Mantine's whole stylesheet) and still needs no console code.
+  await page.getByRole('button', { name: '切换' }).click();
+  const dialog = page.getByRole('dialog', { name: '切换租户' });
+  await expect(dialog.getByLabel('租户名称')).toBeVisible();
+  expect(await unstyledMantineClasses(page), 'Mantine classes without styles in the tenant switch').toEqual([]);
+  await dialog.getByLabel('租户名称').fill('Default');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('用户名').fill(SEEDED.tenantAdmin.userName);
+  await page.getByLabel('密码').fill(SEEDED.tenantAdmin.password);
+  const switched = (await Promise.all(scripts)).filter((s) => consoleFiles.has(s.path)).map((s) => s.path);
+  expect(switched, 'console code fetched by the tenant switch').toEqual([]);
+
+  // Signing in fetches the console: the registry and, for /main/home, the shell and Mantine's whole stylesheet.
+  const before = scripts.length;
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/main\/home$/);
+  await page.waitForLoadState('networkidle');
+  const later = (await Promise.all(scripts.slice(before))).filter((s) => consoleFiles.has(s.path)).map((s) => s.path);
+  expect(later.length, 'console code fetched after signing in').toBeGreaterThan(0);
+  expect(await unstyledMantineClasses(page), 'Mantine classes without styles in the console').toEqual([]);
+  await context.close();
+});
+
+test('every Mantine class the first screens show has its styles: the wide sign-in page, a floor screen on a phone', async ({ browser }) => {
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desk = await wide.newPage();
+  await desk.goto('/');
+  await expect(desk.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+  await expect(desk.getByRole('heading', { name: /跨境仓储与履约/ })).toBeVisible();
+  expect(await unstyledMantineClasses(desk), 'on the wide sign-in page').toEqual([]);
+  await wide.close();
+
+  // Signed in, a phone opening a floor screen cold: the floor frame, no console shell.
+  const phone = await browser.newContext(PHONE);
+  const page = await phone.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: '切换' }).click();
+  const dialog = page.getByRole('dialog', { name: '切换租户' });
+  await dialog.getByLabel('租户名称').fill('Default');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('用户名').fill(SEEDED.tenantAdmin.userName);
+  await page.getByLabel('密码').fill(SEEDED.tenantAdmin.password);
+  await page.getByLabel('记住我').check();
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/main\/home$/);
+  const floor = await phone.newPage();
+  await floor.goto('/floor');
+  await expect(floor.getByTestId('floor-home')).toBeVisible();
+  expect(await unstyledMantineClasses(floor), 'on the floor home').toEqual([]);
+  await floor.goto('/back/intoLogistics');
+  await expect(floor.getByTestId('scan-input')).toBeVisible();
+  expect(await unstyledMantineClasses(floor), 'on a scan station').toEqual([]);
+  await phone.close();
+});

@@ -1,0 +1,73 @@
+// /backstock/backDeliveryreceiptScan — 交接扫描 (DOMAIN §7 delivery receipts), the floor's phone screen:
+// pick the store and logistic method, scan outbound trade numbers into the open batch, see the count
+// grow, close the batch (its orders ship). Works offline through the one offline path.
+import { useState, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Group, InputBase, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { fileUrl } from '#shared/file-links.ts';
+import { useApi } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { ScanBox, VerdictCard } from './scan-box.tsx';
+import { useReceiptScan } from './use-receipt-scan.ts';
+
+const METHODS = ['7-11', '全家', '莱尔富', 'OK', '黑猫', '宅配'];
+
+export function ReceiptScanPage() {
+  usePreloadRegistry();
+  const t = useT();
+  const api = useApi();
+  const station = useReceiptScan(t);
+  const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000 });
+  const [method, setMethod] = useState(station.choice?.logisticMethod ?? '7-11');
+  const options = stores.data?.items ?? [];
+  // Offline, the list may not load: the remembered choice still shows.
+  const known = station.choice && !options.some((s) => s.id === station.choice!.storeId) ? [{ id: station.choice.storeId, storeName: station.choice.storeName, userCode: null }] : [];
+
+  const pickStore = (id: string) => {
+    const store = [...options, ...known].find((s) => String(s.id) === id);
+    station.choose(store ? { storeId: store.id, storeName: store.storeName, logisticMethod: method.trim() || '7-11' } : null);
+  };
+  const pickMethod = (value: string) => {
+    setMethod(value);
+    if (station.choice && value.trim()) station.choose({ ...station.choice, logisticMethod: value.trim() });
+  };
+
+  return (
+    <Stack gap="md" maw={640} mx="auto" data-testid="receipt-scan">
+      <Title order={2}>{t('交接扫描')}</Title>
+      <InputBase
+        component="select" label={t('店铺')} size="md" pointer rightSection={<IconChevronDown size={16} />} rightSectionPointerEvents="none"
+        value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => pickStore(e.currentTarget.value)}
+      >
+        <option value="">{t('选择店铺')}</option>
+        {[...options, ...known].map((s) => <option key={s.id} value={String(s.id)}>{s.userCode ? `${s.userCode} · ${s.storeName}` : s.storeName}</option>)}
+      </InputBase>
+      <TextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
+      <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
+
+      <ScanBox label={t('订单号')} placeholder={t('扫描出库订单号')} onCode={(code) => void station.scan(code)} disabled={!station.choice} />
+      <VerdictCard verdict={station.verdict} testId="receipt-verdict" />
+
+      <Paper withBorder radius="md" p="md">
+        <Group justify="space-between">
+          <Text fw={600}>{t('本批已扫')}</Text>
+          <Text fz={36} fw={800} data-testid="receipt-count">{station.scans.length}</Text>
+        </Group>
+        <Group gap={6} mt="xs">{station.scans.slice(0, 30).map((n) => <Badge key={n} variant="light" ff="monospace">{n}</Badge>)}</Group>
+      </Paper>
+      <Button size="lg" color="green" disabled={!station.choice || station.scans.length === 0} loading={station.closing}
+        onClick={() => void station.close()} data-testid="receipt-close">
+        {t('关闭批次并出库')}
+      </Button>
+      {station.closed && (
+        <Button component="a" variant="light" target="_blank" rel="noopener"
+          href={fileUrl('getDeliveryReceip', { storeId: station.closed.storeId, batchName: station.closed.batchName })}>
+          {t('打印交接单 {0}', station.closed.batchName)}
+        </Button>
+      )}
+    </Stack>
+  );
+}

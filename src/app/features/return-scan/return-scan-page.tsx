@@ -1,0 +1,150 @@
+// /back/returnScan — 退件扫描, the floor's phone screen for things that come back (DOMAIN §6): a refused
+// order's trade number (拒收订单 or 越南线) or a marketplace return's order number (平台退货, at the
+// station's mainland warehouse) is scanned in once, through the one offline path (use-return-scan.ts).
+import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
+import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
+import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
+import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
+import { Columns } from '../../components/columns.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
+import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { useStationWarehouse } from '../../lib/station-warehouse.ts';
+import { useReturnScan, type ReturnScanEntry, type ReturnScanMode } from './use-return-scan.ts';
+import { returnLook } from './return-look.ts';
+import classes from './return-scan.module.css';
+
+// The lists below the verdict wait for the first screen: scanning does not need them.
+const ReturnScanLists = lazy(() => import('./return-scan-lists.tsx'));
+
+const MODES: { mode: ReturnScanMode; label: string; what: string }[] = [
+  { mode: 'refusal', label: '拒收订单', what: '扫描交易号' },
+  { mode: 'vietnam', label: '越南线拒收', what: '扫描交易号' },
+  { mode: 'return', label: '平台退货', what: '扫描平台订单号' },
+];
+
+function Verdict({ entry, ignored }: { entry: ReturnScanEntry | undefined; ignored: string | null }) {
+  const t = useT();
+  if (!entry) {
+    return (
+      <Paper withBorder radius="md" p="xl" className={classes.verdict} data-testid="return-verdict" data-verdict="idle">
+        <Text size="xl" c="dimmed" ta="center">{t('请扫描退回的包裹')}</Text>
+      </Paper>
+    );
+  }
+  const look = returnLook(entry.outcome, t);
+  const result = entry.outcome.kind === 'done' ? entry.outcome.result : null;
+  const verdict = result ? (result.repeated ? 'repeated' : 'recorded') : entry.outcome.kind;
+  return (
+    <Paper radius="md" p={{ base: 'md', sm: 'xl' }} bg={`${look.color}.7`} c="white" className={classes.verdict}
+      data-testid="return-verdict" data-verdict={verdict} role="status" aria-live="assertive">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text className={classes.verdictTitle}>{look.title}</Text>
+          <Text className={classes.code} data-testid="return-verdict-code">{entry.code}</Text>
+        </Group>
+        {look.hint && <Text size="lg" fw={500}>{look.hint}</Text>}
+        {result && (
+          <Box>
+            <Text size="sm" fw={600} opacity={0.85}>{t('卖家编码')}</Text>
+            <Text className={classes.bigValue} data-testid="return-verdict-seller">{result.userCode}</Text>
+          </Box>
+        )}
+      </Stack>
+      {ignored && <Text mt="sm" size="sm" data-testid="return-ignored">{t('{0} 2 秒内重复扫描，已忽略', ignored)}</Text>}
+    </Paper>
+  );
+}
+
+export function ReturnScanPage() {
+  usePreloadRegistry();
+  const t = useT();
+  const station = useReturnScan();
+  const later = useAfterFirstScreen();
+  const { warehouses, warehouseId: chosen, choose } = useStationWarehouse();
+  const mainland = warehouses.filter((w) => w.kind === 1);
+  const warehouseId = chosen !== null && mainland.some((w) => w.id === chosen) ? chosen : mainland.length === 1 ? mainland[0]!.id : null;
+  const [mode, setMode] = useState<ReturnScanMode>('refusal');
+  const [reason, setReason] = useState('');
+  const [camera, setCamera] = useState(false);
+  const [typing, setTyping] = useState(false);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const [wedge] = useState(readWedgeSettings);
+  const scanBox = useScanInput({ containerRef, maxGapMs: wedge.maxGapMs, minLength: wedge.minLength, onScan: (code) => onCode(code) });
+
+  function onCode(code: string) {
+    primeFeedback();
+    scanBox.setValue('');
+    void station.scan(code, mode, warehouseId, mode === 'return' ? undefined : reason.trim() || undefined).then((outcome) => {
+      if (!outcome || outcome.kind === 'pending') return;
+      if (outcome.kind === 'done' || outcome.kind === 'queued') return setReason('');
+      // Not recorded: the number goes back in the box, selected, so Enter retries and a new scan replaces it.
+      scanBox.setValue((current) => (current === '' ? code : current));
+      requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
+    });
+  }
+
+  const what = MODES.find((m) => m.mode === mode)!.what;
+  return (
+    <Stack ref={containerRef} gap="md" className={classes.station} data-testid="return-scan">
+      <Title order={2}>{t('退件扫描')}</Title>
+      <Group gap="xs" grow>
+        {MODES.map((m) => (
+          <Button key={m.mode} size="md" px={6} variant={m.mode === mode ? 'filled' : 'light'} aria-pressed={m.mode === mode} data-testid={`return-mode-${m.mode}`}
+            onClick={() => { setMode(m.mode); setTimeout(scanBox.focus, 0); }}>
+            {t(m.label)}
+          </Button>
+        ))}
+      </Group>
+      {/* Plain fields styled like Mantine's: its TextInput and InputBase would add 4 KB to this screen's first load. */}
+      {mode === 'return' ? (
+        <div>
+          <label className={classes.label} htmlFor="return-warehouse">{t('退货仓库')}</label>
+          <select id="return-warehouse" className={classes.field} value={warehouseId === null ? '' : String(warehouseId)} data-testid="return-warehouse"
+            onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}>
+            {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
+            {mainland.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
+          </select>
+        </div>
+      ) : (
+        <div>
+          <label className={classes.label} htmlFor="return-reason">{t('退回说明（可选）')}</label>
+          <input id="return-reason" className={classes.field} value={reason} maxLength={512} onChange={(e) => setReason(e.currentTarget.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); scanBox.focus(); } }} />
+        </div>
+      )}
+      <div>
+        <label className={classes.label} htmlFor="return-scan-input">{t(what)}</label>
+        <div className={classes.scanBox}>
+          <IconBarcode size={28} className={classes.scanIcon} aria-hidden />
+          <input
+            {...scanBox.inputProps} id="return-scan-input" className={classes.scanInput} data-testid="scan-input" maxLength={64}
+            onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())} placeholder={t('扫描或输入单号')} inputMode={typing ? 'text' : 'none'}
+          />
+          <KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />
+        </div>
+      </div>
+      <Button variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
+        leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />} onClick={() => { primeFeedback(); setCamera((on) => !on); }}>
+        {camera ? t('关闭摄像头') : t('摄像头扫码')}
+      </Button>
+      {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
+
+      <Verdict entry={station.history[0]} ignored={station.ignored} />
+
+      <Columns cols={3} spacing="sm">
+        {([['已登记', station.counts.recorded, 'green.8', 'return-count-recorded'], ['重复', station.counts.repeated, 'gray.7', 'return-count-repeated'],
+          ['已排队', station.counts.queued, 'indigo.7', 'return-count-queued']] as const).map(([label, value, color, testId]) => (
+          <Paper key={testId} withBorder radius="md" p="sm">
+            <Text size="sm" c="dimmed">{t(label)}</Text>
+            <Text fz={32} fw={800} c={color} data-testid={testId}>{value}</Text>
+          </Paper>
+        ))}
+      </Columns>
+
+      {later && <Suspense fallback={null}><ReturnScanLists history={station.history} /></Suspense>}
+    </Stack>
+  );
+}

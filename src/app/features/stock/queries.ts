@@ -1,0 +1,74 @@
+// Query factories of the stock screens, shared by route loaders and components. Keys are
+// [service, action, input], so a change invalidates its services only (STOCK_SERVICES).
+import { queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '#shared/api-client.ts';
+import { dayRangeInput, pagingInput } from '../../components/list-page/list-search.ts';
+import {
+  historyListInput, productListInput, recordListInput, sellerRecordFilterInput, shelfListInput,
+  type SellerHistorySearch, type SellerProductSearch, type SellerRecordSearch, type ShelfSearch, type StaffHistorySearch,
+  type StaffProductSearch, type StaffRecordSearch,
+} from './search.ts';
+
+/** A record's move changes its product and the movements too: every stock list refreshes. */
+export const STOCK_SERVICES = ['FrontStock', 'BackStock', 'FrontStockProduct', 'BackStockProduct', 'ListedHistory', 'FrontListedHistory', 'Shelves'] as const;
+
+export const sellerRecordListQuery = (api: ApiClient, search: SellerRecordSearch) => {
+  const input = { ...pagingInput(search), ...sellerRecordFilterInput(search) };
+  return queryOptions({ queryKey: ['FrontStock', 'getStockList', input] as const, queryFn: () => api.frontStock.getStockList(input) });
+};
+
+export const staffRecordListQuery = (api: ApiClient, search: StaffRecordSearch) => {
+  const input = recordListInput(search);
+  return queryOptions({ queryKey: ['BackStock', 'getStockList', input] as const, queryFn: () => api.backStock.getStockList(input) });
+};
+
+export const sellerProductListQuery = (api: ApiClient, search: SellerProductSearch) => {
+  const input = { ...pagingInput(search), keyword: search.keyword, status: search.status, belowSafe: search.belowSafe };
+  return queryOptions({
+    queryKey: ['FrontStockProduct', 'getStockProductList', input] as const, queryFn: () => api.frontStockProduct.getStockProductList(input),
+  });
+};
+
+export const staffProductListQuery = (api: ApiClient, search: StaffProductSearch) => {
+  const input = productListInput(search);
+  return queryOptions({
+    queryKey: ['BackStockProduct', 'getStockProductList', input] as const, queryFn: () => api.backStockProduct.getStockProductList(input),
+  });
+};
+
+/** One product's movements (FrontStockProduct/GetInOutStockRecord, stockId: the product's id). */
+export const inOutRecordQuery = (api: ApiClient, stockId: number, page: number) => {
+  const input = { stockId, currentPage: page, pageSize: 10 };
+  return queryOptions({
+    queryKey: ['FrontStockProduct', 'getInOutStockRecord', input] as const, queryFn: () => api.frontStockProduct.getInOutStockRecord(input),
+  });
+};
+
+export const sellerHistoryListQuery = (api: ApiClient, search: SellerHistorySearch) => {
+  const input = {
+    ...pagingInput(search), stockProductId: search.stockProductId, type: search.type, tradeNo: search.tradeNo, ...dayRangeInput(search.dateFrom, search.dateTo),
+  };
+  return queryOptions({ queryKey: ['FrontListedHistory', 'getList', input] as const, queryFn: () => api.frontListedHistory.getList(input) });
+};
+
+export const staffHistoryListQuery = (api: ApiClient, search: StaffHistorySearch) => {
+  const input = historyListInput(search);
+  return queryOptions({ queryKey: ['ListedHistory', 'getList', input] as const, queryFn: () => api.listedHistory.getList(input) });
+};
+
+export const shelfListQuery = (api: ApiClient, search: ShelfSearch) => {
+  const input = shelfListInput(search);
+  return queryOptions({ queryKey: ['Shelves', 'getList', input] as const, queryFn: () => api.shelves.getList(input) });
+};
+
+/** Enabled warehouses (the filters, the declare form, new shelves). */
+export const stockWarehousesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { isEnabled: true, pageSize: 500 }] as const,
+    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ isEnabled: true, currentPage: 1, pageSize: 500 }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The seller's own stores (the declare form). */
+export const sellerStoresQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['FrontOrder', 'getStoreList'] as const, queryFn: () => api.frontOrder.getStoreList({}), staleTime: 60_000 });
