@@ -100,7 +100,9 @@ test('from /floor, offline: refused orders and a marketplace return are queued a
     await page.waitForTimeout(2_100); // past the 2 s repeat window: the same number joins its waiting row
     await scan(page, offline, 'queued');
     await page.getByTestId('return-mode-return').click();
-    await expect(page.getByTestId('return-warehouse')).not.toHaveValue('');
+    // Other specs add mainland warehouses: with more than one, the picker chooses (remembered after).
+    await page.getByTestId('return-warehouse').selectOption(String(warehouseId));
+    await expect(page.getByTestId('return-warehouse')).toHaveValue(String(warehouseId));
     await scan(page, returnNumber, 'queued');
     await expect(page.getByTestId('return-waiting')).toHaveText('2 条待同步');
 

@@ -3,10 +3,13 @@
 // be, the counters stay in memory: the one database connection is kept for the requests):
 // - a bound on sign-ins in progress on this server: beyond it, 429 before any work at all;
 // - per address, every attempt: a flood is answered 429 before any database read or password hash;
-// - per address and user name: a few attempts, cleared by a successful sign-in. It slows a guesser
-//   down without locking the account for anyone else;
-// - per user name from every address: against guessing from many addresses. It refuses only
-//   addresses that have already tried this user, so the real user on a fresh address still gets in.
+// - per address and user name: a few failed attempts, cleared by a successful sign-in. It slows a
+//   guesser down without locking the account for anyone else;
+// - per user name from every address: failed attempts, against guessing from many addresses. It
+//   refuses only addresses that have already failed on this user, so the real user on a fresh
+//   address still gets in.
+// Successful sign-ins never count: one shared floor account signed in on twenty phones behind the
+// warehouse's one address at shift change is not throttled.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { actionUrl, camelKeys } from '#shared/contracts/define.ts';
@@ -117,13 +120,7 @@ export async function registerSignInThrottle(app: FastifyInstance, deps: Deps): 
     max: deps.config.signInAttemptsPerMinute, timeWindow: SIGN_IN_LIMITS.perAddressWindowMs,
     keyGenerator: (req) => `sign-in:address:${address(req)}`,
   });
-  const perPair = app.createRateLimit({
-    max: SIGN_IN_LIMITS.perAddressAndUser.max, timeWindow: SIGN_IN_LIMITS.perAddressAndUser.windowMs, keyGenerator: pairKey,
-  });
-  const perUser = app.createRateLimit({
-    max: SIGN_IN_LIMITS.perUser.max, timeWindow: SIGN_IN_LIMITS.perUser.windowMs,
-    keyGenerator: (req) => `sign-in:user:${logins.get(req)}`,
-  });
+  const userKey = (req: FastifyRequest) => `sign-in:user:${logins.get(req)}`;
 
   // Counted from the first hook to the response, so a flood beyond the bound costs nothing at all.
   let inProgress = 0;
@@ -138,28 +135,40 @@ export async function registerSignInThrottle(app: FastifyInstance, deps: Deps): 
     const verdict = await perAddress(req);
     if (!verdict.isAllowed && verdict.isExceeded) throw tooMany(verdict.ttlInSeconds);
   };
+  // The address-and-user and user counters count failed attempts only (a 401 from the password
+  // check): a shared floor account signed in from many phones behind one address at shift change is
+  // never slowed down, only guessing is.
   const checkUser: onRequestAsyncHookHandler = async (req) => {
     const login = loginOf(req);
     if (!login) return;
     logins.set(req, login);
-    const pair = await perPair(req);
-    const user = await perUser(req);
-    if (pair.isAllowed || user.isAllowed) return;
-    if (pair.isExceeded) throw tooMany(pair.ttlInSeconds);
-    const triedBefore = pair.max - pair.remaining > 1;
-    if (user.isExceeded && triedBefore) throw tooMany(user.ttlInSeconds);
+    const [pair, user] = await Promise.all([counters.read(pairKey(req)), counters.read(userKey(req))]);
+    if (pair.hits >= SIGN_IN_LIMITS.perAddressAndUser.max) throw tooMany(Math.ceil(pair.ttlMs / 1000));
+    // Guessing one user from many addresses: an address that has already failed on this user waits.
+    if (user.hits >= SIGN_IN_LIMITS.perUser.max && pair.hits > 0) throw tooMany(Math.ceil(user.ttlMs / 1000));
   };
-  const done = async (req: FastifyRequest, reply: FastifyReply) => {
-    release(req);
-    if (reply.statusCode !== 200 || !logins.has(req)) return;
-    await counters.clear(pairKey(req)).catch((err: unknown) => req.log.warn({ err }, 'could not clear a sign-in counter'));
+  // Before the answer leaves, so the caller's next attempt already sees this one counted.
+  const count = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!logins.has(req)) return payload;
+    const work = reply.statusCode === 200
+      ? counters.clear(pairKey(req))
+      : reply.statusCode === 401
+        ? Promise.all([
+          counters.hit(pairKey(req), SIGN_IN_LIMITS.perAddressAndUser.windowMs),
+          counters.hit(userKey(req), SIGN_IN_LIMITS.perUser.windowMs),
+        ])
+        : Promise.resolve();
+    await work.catch((err: unknown) => req.log.warn({ err }, 'could not update a sign-in counter'));
+    return payload;
   };
+  const done = async (req: FastifyRequest) => release(req);
 
   app.addHook('onRoute', (route) => {
     if (route.url.toLowerCase() !== signInUrl) return;
     const add = (existing: unknown, hook: unknown) => [...(Array.isArray(existing) ? existing : existing ? [existing] : []), hook];
     route.onRequest = add(route.onRequest, checkAddress) as typeof route.onRequest;
     route.preHandler = add(route.preHandler, checkUser) as typeof route.preHandler;
+    route.onSend = add(route.onSend, count) as typeof route.onSend;
     route.onResponse = add(route.onResponse, done) as typeof route.onResponse;
   });
 

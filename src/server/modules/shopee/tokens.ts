@@ -30,6 +30,8 @@ export async function refreshShopToken(deps: TokenDeps, tenantId: number, id: nu
   }));
   if (!claimed) {
     const row = await database.withTenant(tenantId, (tx) => repo.getShop(tx, id));
+    // Forced, the claim fails only on a lease held at that moment (which may have ended since).
+    if (opts.force && row?.shopeeStatus === 1) return 'busy';
     return row?.refreshLeaseUntil && row.refreshLeaseUntil > now ? 'busy' : 'not-due';
   }
   let answer;
