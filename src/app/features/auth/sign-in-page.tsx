@@ -4,10 +4,10 @@
 // It is the first screen a picker's phone opens, cold (decision 0030): the card, its texts and the
 // tenant row are plain elements styled by sign-in.module.css; Mantine draws the inputs and buttons.
 import { lazy, startTransition, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconBuildingSkyscraper, IconLock, IconUser } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle, IconBuildingSkyscraper, IconEye, IconEyeOff, IconLock, IconUser } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { ApiError, useApi } from '../../lib/http.ts';
 import { readCulture, readTenantId, writeCulture, writeTenantId, type Culture } from '../../lib/auth.ts';
@@ -73,32 +73,39 @@ function SignInForm() {
   const tenantName = tenantId === null ? null : session?.tenant?.tenancyName ?? null;
 
   const target = () => safeRedirect(new URLSearchParams(searchStr).get('redirect')) ?? HOME_PATH;
-  const signIn = useMutation({
-    mutationFn: () => {
+  // Plain state rather than useMutation: the mutation observer is 2 KB of the phone's first load.
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const signIn = async () => {
+    setPending(true);
+    setError(null);
+    try {
       // The next screen's code comes down while the server checks the password (decision 0030).
       preloadSignedInScreen(router, target());
-      return api.tokenAuth.authenticate({ userNameOrEmailAddress: userName.trim(), password, rememberClient: remember });
-    },
-    meta: { errorHandling: 'local' },
-    onSuccess: async (result) => {
+      const result = await api.tokenAuth.authenticate({ userNameOrEmailAddress: userName.trim(), password, rememberClient: remember });
       auth.signIn(result, remember);
       queryClient.clear();
       await router.navigate({ href: target(), replace: true });
-    },
-  });
-  const failure = signIn.error ? signInFailure(signIn.error, t) : null;
+    } catch (err) {
+      setError(err);
+    } finally {
+      setPending(false);
+    }
+  };
+  const failure = error ? signInFailure(error, t) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const errors = { userName: userName.trim() ? undefined : t('用户名不能为空'), password: password ? undefined : t('密码不能为空') };
     setFieldErrors(errors);
-    if (!errors.userName && !errors.password) signIn.mutate();
+    if (!errors.userName && !errors.password) void signIn();
   };
 
   const switched = async (id: number | null) => {
     writeTenantId(id);
     tenantModal.close();
-    signIn.reset();
+    setError(null);
     await queryClient.invalidateQueries({ queryKey: sessionQuery(api).queryKey });
     await queryClient.invalidateQueries({ queryKey: configurationQuery(api).queryKey });
   };
@@ -140,14 +147,27 @@ function SignInForm() {
 
           <form onSubmit={submit} noValidate className={classes.form}>
             {failure && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle />} title={failure.title} data-testid="sign-in-error">
-                {failure.message}
-              </Alert>
+              <div role="alert" className={classes.failure} data-testid="sign-in-error">
+                <IconAlertCircle size={20} className={classes.failureIcon} aria-hidden />
+                <div>
+                  <div className={classes.failureTitle}>{failure.title}</div>
+                  {failure.message && <div>{failure.message}</div>}
+                </div>
+              </div>
             )}
             <TextInput label={t('用户名')} placeholder={t('用户名或邮箱')} leftSection={<IconUser size={16} />} autoComplete="username"
               value={userName} maxLength={256} error={fieldErrors.userName}
               onChange={(e) => { setUserName(e.currentTarget.value); setFieldErrors((f) => ({ ...f, userName: undefined })); }} />
-            <PasswordInput label={t('密码')} placeholder={t('请输入密码')} leftSection={<IconLock size={16} />} autoComplete="current-password"
+            {/* A text input with its own eye: Mantine's PasswordInput brings ActionIcon along. The eye is
+                out of the tab order and hidden from screen readers, as Mantine's is. */}
+            <TextInput label={t('密码')} placeholder={t('请输入密码')} leftSection={<IconLock size={16} />} autoComplete="current-password"
+              type={showPassword ? 'text' : 'password'}
+              rightSection={(
+                <button type="button" tabIndex={-1} aria-hidden className={classes.eye} onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => setShowPassword((v) => !v)} data-testid="password-eye">
+                  {showPassword ? <IconEyeOff size={16} /> : <IconEye size={16} />}
+                </button>
+              )}
               value={password} maxLength={128} error={fieldErrors.password}
               onChange={(e) => { setPassword(e.currentTarget.value); setFieldErrors((f) => ({ ...f, password: undefined })); }} />
             {/* A native checkbox: Mantine's brings its group and card along, 4 KB of the phone's first load. */}
@@ -155,7 +175,7 @@ function SignInForm() {
               <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
               {t('记住我')}
             </label>
-            <Button type="submit" fullWidth size="md" loading={signIn.isPending}>{t('登录')}</Button>
+            <Button type="submit" fullWidth size="md" loading={pending}>{t('登录')}</Button>
           </form>
         </div>
         {!wide && <p className={`${classes.dimmed} ${classes.footer}`}>© {new Date().getFullYear()} {t('海仓')}</p>}
