@@ -3,7 +3,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { MantineProvider, Center, Loader } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles/first-screen.css';
 import './lib/theme.css';
@@ -19,6 +19,7 @@ import { theme } from './lib/theme.ts';
 import { RouteError } from './features/shell/route-error.tsx';
 import { setupPwa, startPwaWhenIdle } from './lib/pwa/index.ts';
 import { UpdatePromptHost } from './lib/pwa/update-prompt-host.tsx';
+import plain from './components/kit/kit.module.css';
 
 ensureCultureCookie();
 
@@ -38,7 +39,7 @@ const router = createRouter({
   // Loaders read through the query cache; the router keeps nothing of its own.
   defaultPreloadStaleTime: 0,
   defaultErrorComponent: RouteError,
-  defaultPendingComponent: () => <Center py="xl"><Loader size="sm" /></Center>,
+  defaultPendingComponent: () => <div className={plain.center}><div className={plain.spinner} role="progressbar" aria-label="加载中" /></div>,
   scrollRestoration: true,
 });
 

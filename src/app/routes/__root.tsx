@@ -1,7 +1,6 @@
 // The root route: start-up (configuration and session), the access guard for every navigation
 // (spec 000 §2), and the hosts every page shares: error dialogs, realtime, the reload prompt.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button } from '@mantine/core';
 import { notifications, useNotifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext, lazyRouteComponent, redirect, useRouter, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
@@ -19,6 +18,7 @@ import { markFirstScreenShown, useAfterFirstScreen } from '../lib/first-screen.t
 import { StatusPage } from '../components/status-page.tsx';
 import { ErrorCatalogueHost } from '../features/shell/error-catalogue-host.tsx';
 import { ChunkReloadPrompt, ReloadPromptContent } from '../features/shell/chunk-reload-prompt.tsx';
+import plain from '../components/kit/kit.module.css';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location, matches }) => {
@@ -114,7 +114,7 @@ function StartUpError({ error, reset }: ErrorComponentProps) {
       code="503"
       title="暂时无法连接海仓服务"
       description={detail}
-      actions={<Button onClick={() => { reset(); void router.invalidate(); }}>重试</Button>}
+      actions={<button type="button" className={plain.button} onClick={() => { reset(); void router.invalidate(); }}>重试</button>}
     />
   );
 }

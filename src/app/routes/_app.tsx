@@ -5,7 +5,7 @@
 // own that starts loading here, alongside the screen's.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
-import { Center, Loader } from '@mantine/core';
+import kit from '../components/kit/kit.module.css';
 import { ForbiddenError } from '../lib/guard.ts';
 import { floorFrameFor, useFloorFrame } from '../lib/floor-layout.ts';
 import { FloorFrame } from '../features/floor/floor-frame.tsx';
@@ -26,7 +26,7 @@ export const Route = createFileRoute('/_app')({
 function Frame({ children, tagCurrentPage = true }: { children: ReactNode; tagCurrentPage?: boolean }) {
   if (useFloorFrame()) return <FloorFrame>{children}</FloorFrame>;
   return (
-    <Suspense fallback={<Center mih="100vh"><Loader size="sm" /></Center>}>
+    <Suspense fallback={<div className={kit.center} style={{ minHeight: '100vh' }}><div className={kit.spinner} role="progressbar" aria-label="加载中" /></div>}>
       <AppShellLayout tagCurrentPage={tagCurrentPage}>{children}</AppShellLayout>
     </Suspense>
   );

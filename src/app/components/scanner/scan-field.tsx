@@ -3,14 +3,14 @@
 // again within the repeat window (2 s) is ignored whatever it came from. On a scan screen the soft
 // keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
 // toggle brings it up to type a smudged number by hand.
-import { useCallback, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useCallback, useImperativeHandle, useRef, useState, type CSSProperties, type Ref, type RefObject } from 'react';
 import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
 import { readWedgeSettings } from '../../lib/scanner/wedge-settings.ts';
 import { useT } from '../../lib/i18n.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import { KeyboardToggle } from './keyboard-toggle.tsx';
+import { KitButton, KitText, KitTextInput, kit } from '../kit/kit.tsx';
 
 /** Where a code came from: the phone's camera, a keyboard-wedge scanner, or typed by a person. */
 export type ScanOrigin = 'camera' | 'wedge' | 'manual';
@@ -76,28 +76,25 @@ export function ScanField({ onScan, label, placeholder, enabled = true, containe
   };
 
   return (
-    <Stack gap="xs">
-      <TextInput
+    <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-xs)' } as CSSProperties}>
+      <KitTextInput
         {...box.inputProps}
         autoFocus={enabled && !camera}
         onChange={(e) => box.setValue(e.currentTarget.value.toUpperCase())}
         inputMode={typing ? 'text' : 'none'}
         label={label ?? t('快递单号')} placeholder={placeholder ?? t('扫描或输入单号')} size="xl" maxLength={64}
-        leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
-        rightSectionWidth={56}
-        rightSectionPointerEvents="all" rightSection={<KeyboardToggle on={typing} onToggle={toggleTyping} />}
+        leftSection={<IconBarcode size={28} />} sectionWidth={56}
+        rightSection={<KeyboardToggle on={typing} onToggle={toggleTyping} />}
         data-testid={testId}
       />
-      <Group gap="xs" wrap="nowrap">
-        <Button
-          size="lg" fullWidth variant={camera ? 'filled' : 'light'} onClick={toggleCamera} aria-pressed={camera}
-          leftSection={camera ? <IconCameraOff size={22} /> : <IconCamera size={22} />} data-testid="camera-toggle"
-        >
-          {camera ? t('关闭摄像头') : t('摄像头扫码')}
-        </Button>
-      </Group>
+      <KitButton
+        size="lg" fullWidth variant={camera ? 'filled' : 'light'} onClick={toggleCamera} aria-pressed={camera}
+        leftSection={camera ? <IconCameraOff size={22} /> : <IconCamera size={22} />} data-testid="camera-toggle"
+      >
+        {camera ? t('关闭摄像头') : t('摄像头扫码')}
+      </KitButton>
       {camera && <CameraScanner onDecode={(text) => feed(text, 'camera')} />}
-      {ignored && <Text size="sm" c="dimmed" data-testid="scan-ignored">{t('已忽略重复扫描：{0}', ignored)}</Text>}
-    </Stack>
+      {ignored && <KitText size="sm" dimmed data-testid="scan-ignored">{t('已忽略重复扫描：{0}', ignored)}</KitText>}
+    </div>
   );
 }

@@ -1,13 +1,12 @@
 // /back/returnScan — 退件扫描, the floor's phone screen for things that come back (DOMAIN §6): a refused
 // order's trade number (拒收订单 or 越南线) or a marketplace return's order number (平台退货, at the
 // station's mainland warehouse) is scanned in once, through the one offline path (use-return-scan.ts).
-import { lazy, Suspense, useRef, useState, type ChangeEvent } from 'react';
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
-import { Columns } from '../../components/columns.tsx';
+import { KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
@@ -29,32 +28,32 @@ function Verdict({ entry, ignored }: { entry: ReturnScanEntry | undefined; ignor
   const t = useT();
   if (!entry) {
     return (
-      <Paper withBorder radius="md" p="xl" className={classes.verdict} data-testid="return-verdict" data-verdict="idle">
-        <Text size="xl" c="dimmed" ta="center">{t('请扫描退回的包裹')}</Text>
-      </Paper>
+      <KitCard className={classes.verdict} style={{ padding: 'var(--mantine-spacing-xl)' }} data-testid="return-verdict" data-verdict="idle">
+        <KitText dimmed style={{ textAlign: 'center', fontSize: 'var(--mantine-font-size-xl)' }}>{t('请扫描退回的包裹')}</KitText>
+      </KitCard>
     );
   }
   const look = returnLook(entry.outcome, t);
   const result = entry.outcome.kind === 'done' ? entry.outcome.result : null;
   const verdict = result ? (result.repeated ? 'repeated' : 'recorded') : entry.outcome.kind;
   return (
-    <Paper radius="md" p={{ base: 'md', sm: 'xl' }} bg={`${look.color}.7`} c="white" className={classes.verdict}
+    <div className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
       data-testid="return-verdict" data-verdict={verdict} role="status" aria-live="assertive">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text className={classes.verdictTitle}>{look.title}</Text>
-          <Text className={classes.code} data-testid="return-verdict-code">{entry.code}</Text>
-        </Group>
-        {look.hint && <Text size="lg" fw={500}>{look.hint}</Text>}
+      <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+        <div className={kit.between}>
+          <div className={classes.verdictTitle}>{look.title}</div>
+          <div className={classes.code} data-testid="return-verdict-code">{entry.code}</div>
+        </div>
+        {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {result && (
-          <Box>
-            <Text size="sm" fw={600} opacity={0.85}>{t('卖家编码')}</Text>
-            <Text className={classes.bigValue} data-testid="return-verdict-seller">{result.userCode}</Text>
-          </Box>
+          <div>
+            <div className={kit.small} style={{ fontWeight: 600, opacity: 0.85 }}>{t('卖家编码')}</div>
+            <div className={classes.bigValue} data-testid="return-verdict-seller">{result.userCode}</div>
+          </div>
         )}
-      </Stack>
-      {ignored && <Text mt="sm" size="sm" data-testid="return-ignored">{t('{0} 2 秒内重复扫描，已忽略', ignored)}</Text>}
-    </Paper>
+      </div>
+      {ignored && <div className={kit.small} style={{ marginTop: 'var(--mantine-spacing-sm)' }} data-testid="return-ignored">{t('{0} 2 秒内重复扫描，已忽略', ignored)}</div>}
+    </div>
   );
 }
 
@@ -88,16 +87,16 @@ export function ReturnScanPage() {
 
   const what = MODES.find((m) => m.mode === mode)!.what;
   return (
-    <Stack ref={containerRef} gap="md" className={classes.station} data-testid="return-scan">
-      <Title order={2}>{t('退件扫描')}</Title>
-      <Group gap="xs" grow>
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="return-scan">
+      <KitTitle order={2}>{t('退件扫描')}</KitTitle>
+      <div className={kit.grow}>
         {MODES.map((m) => (
-          <Button key={m.mode} size="md" px={6} variant={m.mode === mode ? 'filled' : 'light'} aria-pressed={m.mode === mode} data-testid={`return-mode-${m.mode}`}
+          <KitButton key={m.mode} size="md" style={{ padding: '0 6px' }} variant={m.mode === mode ? 'filled' : 'light'} aria-pressed={m.mode === mode} data-testid={`return-mode-${m.mode}`}
             onClick={() => { setMode(m.mode); setTimeout(scanBox.focus, 0); }}>
             {t(m.label)}
-          </Button>
+          </KitButton>
         ))}
-      </Group>
+      </div>
       {/* Plain fields styled like Mantine's: its TextInput and InputBase would add 4 KB to this screen's first load. */}
       {mode === 'return' ? (
         <div>
@@ -126,25 +125,25 @@ export function ReturnScanPage() {
           <KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />
         </div>
       </div>
-      <Button variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
+      <KitButton variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
         leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />} onClick={() => { primeFeedback(); setCamera((on) => !on); }}>
         {camera ? t('关闭摄像头') : t('摄像头扫码')}
-      </Button>
+      </KitButton>
       {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
 
       <Verdict entry={station.history[0]} ignored={station.ignored} />
 
-      <Columns cols={3} spacing="sm">
+      <div className={kit.grid} style={{ '--kit-cols': 3 } as CSSProperties}>
         {([['已登记', station.counts.recorded, 'green.8', 'return-count-recorded'], ['重复', station.counts.repeated, 'gray.7', 'return-count-repeated'],
           ['已排队', station.counts.queued, 'indigo.7', 'return-count-queued']] as const).map(([label, value, color, testId]) => (
-          <Paper key={testId} withBorder radius="md" p="sm">
-            <Text size="sm" c="dimmed">{t(label)}</Text>
-            <Text fz={32} fw={800} c={color} data-testid={testId}>{value}</Text>
-          </Paper>
+          <KitCard key={testId}>
+            <KitText size="sm" dimmed>{t(label)}</KitText>
+            <div className={kit.big} style={{ color: `var(--mantine-color-${color.replace('.', '-')})` }} data-testid={testId}>{value}</div>
+          </KitCard>
         ))}
-      </Columns>
+      </div>
 
       {later && <Suspense fallback={null}><ReturnScanLists history={station.history} /></Suspense>}
-    </Stack>
+    </div>
   );
 }

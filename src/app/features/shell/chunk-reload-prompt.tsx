@@ -2,12 +2,13 @@
 // to load. Instead of a broken page the user gets a friendly prompt to reload (spec 000 §9: chunk
 // load timeout 120000 ms). Three signals: Vite's vite:preloadError, a route that failed with a
 // dynamic-import error, and a navigation still pending after the timeout. This file is part of the
-// entry chunk on purpose: it must work when no other chunk can be loaded.
+// entry chunk on purpose: it must work when no other chunk can be loaded. Plain elements, no Mantine
+// components: every screen's first load carries it.
 import { useEffect, useState } from 'react';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../lib/constants.ts';
 import { useT } from '../../lib/i18n.ts';
+import classes from '../../components/kit/kit.module.css';
 
 const EVENT = 'haicang:chunk-error';
 
@@ -19,14 +20,14 @@ export function reportChunkError(): void {
 export function ReloadPromptContent({ onLater }: { onLater?: () => void }) {
   const t = useT();
   return (
-    <Stack gap={6}>
-      <Text fw={600}>{t('系统已更新')}</Text>
-      <Text size="sm" c="dimmed">{t('控制台刚刚发布了新版本，当前页面需要刷新后才能继续使用。未保存的输入会丢失。')}</Text>
-      <Group justify="flex-end" gap="xs" mt={4}>
-        {onLater && <Button size="xs" variant="default" onClick={onLater}>{t('稍后')}</Button>}
-        <Button size="xs" onClick={() => window.location.reload()}>{t('刷新页面')}</Button>
-      </Group>
-    </Stack>
+    <div className={classes.stack}>
+      <div className={classes.strong}>{t('系统已更新')}</div>
+      <div className={classes.dimmed}>{t('控制台刚刚发布了新版本，当前页面需要刷新后才能继续使用。未保存的输入会丢失。')}</div>
+      <div className={classes.actions}>
+        {onLater && <button type="button" className={classes.buttonDefault} onClick={onLater}>{t('稍后')}</button>}
+        <button type="button" className={classes.button} onClick={() => window.location.reload()}>{t('刷新页面')}</button>
+      </div>
+    </div>
   );
 }
 
@@ -56,9 +57,8 @@ export function ChunkReloadPrompt() {
 
   if (!opened) return null;
   return (
-    <Paper role="alertdialog" aria-live="assertive" shadow="xl" radius="md" p="md" withBorder data-testid="reload-prompt"
-      style={{ position: 'fixed', zIndex: 1100, left: '50%', bottom: 24, transform: 'translateX(-50%)', width: 'min(420px, calc(100vw - 24px))' }}>
+    <div role="alertdialog" aria-live="assertive" className={classes.floating} data-testid="reload-prompt">
       <ReloadPromptContent onLater={() => setOpened(false)} />
-    </Paper>
+    </div>
   );
 }
