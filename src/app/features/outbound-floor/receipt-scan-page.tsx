@@ -1,15 +1,15 @@
 // /backstock/backDeliveryreceiptScan — 交接扫描 (DOMAIN §7 delivery receipts), the floor's phone screen:
 // pick the store and logistic method, scan outbound trade numbers into the open batch, see the count
 // grow, close the batch (its orders ship). Works offline through the one offline path.
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Group, InputBase, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { ScanBox, VerdictCard } from './scan-box.tsx';
+import { KitBadge, KitButton, KitCard, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
 
 const METHODS = ['7-11', '全家', '莱尔富', 'OK', '黑猫', '宅配'];
@@ -35,39 +35,45 @@ export function ReceiptScanPage() {
   };
 
   return (
-    <Stack gap="md" maw={640} mx="auto" data-testid="receipt-scan">
-      <Title order={2}>{t('交接扫描')}</Title>
-      <InputBase
-        component="select" label={t('店铺')} size="md" pointer rightSection={<IconChevronDown size={16} />} rightSectionPointerEvents="none"
-        value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
-        onChange={(e: ChangeEvent<HTMLSelectElement>) => pickStore(e.currentTarget.value)}
-      >
-        <option value="">{t('选择店铺')}</option>
-        {[...options, ...known].map((s) => <option key={s.id} value={String(s.id)}>{s.userCode ? `${s.userCode} · ${s.storeName}` : s.storeName}</option>)}
-      </InputBase>
-      <TextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
+    <div className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
+      <KitTitle order={2}>{t('交接扫描')}</KitTitle>
+      <div>
+        <label className={kit.label} htmlFor="receipt-store">{t('店铺')}</label>
+        <div className={kit.inputWrap} style={{ '--kit-right': '36px' } as CSSProperties}>
+          <select id="receipt-store" className={kit.input} data-size="md" style={{ appearance: 'none', cursor: 'pointer' }}
+            value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
+            onChange={(e: ChangeEvent<HTMLSelectElement>) => pickStore(e.currentTarget.value)}>
+            <option value="">{t('选择店铺')}</option>
+            {[...options, ...known].map((s) => <option key={s.id} value={String(s.id)}>{s.userCode ? `${s.userCode} · ${s.storeName}` : s.storeName}</option>)}
+          </select>
+          <div className={kit.sectionRight} style={{ pointerEvents: 'none' }}><IconChevronDown size={16} /></div>
+        </div>
+      </div>
+      <KitTextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
       <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
 
       <ScanBox label={t('订单号')} placeholder={t('扫描出库订单号')} onCode={(code) => void station.scan(code)} disabled={!station.choice} />
       <VerdictCard verdict={station.verdict} testId="receipt-verdict" />
 
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between">
-          <Text fw={600}>{t('本批已扫')}</Text>
-          <Text fz={36} fw={800} data-testid="receipt-count">{station.scans.length}</Text>
-        </Group>
-        <Group gap={6} mt="xs">{station.scans.slice(0, 30).map((n) => <Badge key={n} variant="light" ff="monospace">{n}</Badge>)}</Group>
-      </Paper>
-      <Button size="lg" color="green" disabled={!station.choice || station.scans.length === 0} loading={station.closing}
+      <KitCard style={{ padding: 'var(--mantine-spacing-md)' }}>
+        <div className={kit.between}>
+          <div style={{ fontWeight: 600 }}>{t('本批已扫')}</div>
+          <div style={{ fontSize: 36, fontWeight: 800 }} data-testid="receipt-count">{station.scans.length}</div>
+        </div>
+        <div className={kit.row} style={{ '--kit-gap': '6px', marginTop: 'var(--mantine-spacing-xs)' } as CSSProperties}>
+          {station.scans.slice(0, 30).map((n) => <KitBadge key={n} className={kit.mono}>{n}</KitBadge>)}
+        </div>
+      </KitCard>
+      <KitButton size="lg" color="green" disabled={!station.choice || station.scans.length === 0} loading={station.closing}
         onClick={() => void station.close()} data-testid="receipt-close">
         {t('关闭批次并出库')}
-      </Button>
+      </KitButton>
       {station.closed && (
-        <Button component="a" variant="light" target="_blank" rel="noopener"
+        <a className={kit.btn} data-variant="light" data-size="sm" target="_blank" rel="noopener"
           href={fileUrl('getDeliveryReceip', { storeId: station.closed.storeId, batchName: station.closed.batchName })}>
           {t('打印交接单 {0}', station.closed.batchName)}
-        </Button>
+        </a>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 // The outbound floor screens' scan box and verdict (交接扫描, 拣货打包): a wedge scanner or the phone's
 // keyboard types into the always-focused box; the last answer shows large, in colour.
 import { useRef, useState } from 'react';
-import { Paper, Text, TextInput, type MantineColor } from '@mantine/core';
+import type { MantineColor } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
+import { KitTextInput, kit } from '../../components/kit/kit.tsx';
 
 export interface Verdict { color: MantineColor; kind: string; title: string; hint?: string | undefined; code?: string | undefined }
 
@@ -20,11 +21,11 @@ export function ScanBox({ label, placeholder, onCode, testId = 'scan-input', dis
   });
   return (
     <div ref={containerRef}>
-      <TextInput
+      <KitTextInput
         {...box.inputProps} onChange={(e) => box.setValue(e.currentTarget.value.toUpperCase())}
         label={label} placeholder={placeholder} size="xl" disabled={disabled}
-        leftSection={<IconBarcode size={28} />} leftSectionWidth={56} data-testid={testId} maxLength={64}
-        inputMode={typing ? 'text' : 'none'} rightSectionWidth={56} rightSectionPointerEvents="all"
+        leftSection={<IconBarcode size={28} />} sectionWidth={56} data-testid={testId} maxLength={64}
+        inputMode={typing ? 'text' : 'none'}
         rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(box.focus); }} />}
       />
     </div>
@@ -34,10 +35,11 @@ export function ScanBox({ label, placeholder, onCode, testId = 'scan-input', dis
 export function VerdictCard({ verdict, testId }: { verdict: Verdict | null; testId: string }) {
   if (!verdict) return null;
   return (
-    <Paper radius="md" p="md" bg={`${verdict.color}.1`} withBorder data-testid={testId} data-verdict={verdict.kind} style={{ borderColor: `var(--mantine-color-${verdict.color}-5)` }}>
-      {verdict.code && <Text ff="monospace" size="lg" fw={600} data-testid={`${testId}-code`}>{verdict.code}</Text>}
-      <Text fw={800} size="xl" c={`${verdict.color}.8`}>{verdict.title}</Text>
-      {verdict.hint && <Text size="sm">{verdict.hint}</Text>}
-    </Paper>
+    <div className={kit.card} data-testid={testId} data-verdict={verdict.kind}
+      style={{ padding: 'var(--mantine-spacing-md)', background: `var(--mantine-color-${verdict.color}-1)`, borderColor: `var(--mantine-color-${verdict.color}-5)` }}>
+      {verdict.code && <div className={kit.mono} style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 }} data-testid={`${testId}-code`}>{verdict.code}</div>}
+      <div style={{ fontWeight: 800, fontSize: 'var(--mantine-font-size-xl)', color: `var(--mantine-color-${verdict.color}-8)` }}>{verdict.title}</div>
+      {verdict.hint && <div className={kit.small}>{verdict.hint}</div>}
+    </div>
   );
 }
