@@ -8,12 +8,13 @@
 // Knobs: BENCH_FLOOR_SCANS (default 20), BENCH_FLOOR_LIGHTHOUSE_RUNS (default 3 per case; the median
 // is kept, as Lighthouse's own guidance says: single runs vary a lot on a shared machine).
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { READS_KEY } from '../../src/app/lib/pwa/persisted-reads.ts';
+import { floorRouteJs } from '../helpers/first-load-js.ts';
 
 export interface FloorServer { child: ChildProcess; port: number }
 export interface FloorDeps {
@@ -48,29 +49,7 @@ const ROUTES = [
   { path: '/backabroad/abroadreturnscan', file: 'src/app/routes/_app/backabroad/abroadreturnscan.tsx', ready: '[data-testid=scan-input]' },
 ] as const;
 
-interface Chunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
-
-/** Entry + the signed-in layout (_app) + the route's component chunk, with their static imports. */
-export function floorRouteJs(distDir: string, routeFile: string): { gzipKB: number; ownKB: number; files: string[] } {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-  const closure = (roots: string[]) => {
-    const seen = new Set<string>();
-    const visit = (key: string) => {
-      if (seen.has(key) || !manifest[key]) return;
-      seen.add(key);
-      for (const dep of manifest[key]!.imports ?? []) visit(dep);
-    };
-    roots.forEach(visit);
-    return seen;
-  };
-  const keys = Object.keys(manifest);
-  const split = (file: string) => keys.filter((k) => k === file || k.startsWith(`${file}?tsr-split=component`));
-  const shell = closure([...keys.filter((k) => manifest[k]!.isEntry), ...split('src/app/routes/__root.tsx'), ...split('src/app/routes/_app.tsx')]);
-  const all = closure([...shell, ...split(routeFile)]);
-  const size = (set: Set<string>) => [...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'))
-    .reduce((s, f) => s + gzipSync(readFileSync(path.join(distDir, f)), { level: 9 }).length / 1024, 0);
-  return { gzipKB: size(all), ownKB: size(all) - size(shell), files: [...all].map((k) => manifest[k]!.file) };
-}
+export { floorRouteJs };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
