@@ -35,24 +35,25 @@ function fakeApi(extra: Record<string, FakeHandler> = {}) {
     ...extra,
   });
 }
+const noAuth = { getToken: () => null, getTenantId: () => 1, getCulture: () => 'zh-Hans' };
 const callsOf = (all: ApiRequest[], name: string) => all.filter((c) => `${c.service}.${c.action}` === name);
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
 function StaffOrders() {
   const [search, setSearch] = useState<AbroadOrderSearch>({});
-  return <StaffAbroadOrderListPage search={search} onSearchChange={setSearch} />;
+  return <StaffAbroadOrderListPage search={search} onSearchChange={setSearch} exportSource={noAuth} />;
 }
 function SellerOrders({ onOpen = () => {} }: { onOpen?: (o: AbroadOrderDto) => void }) {
   const [search, setSearch] = useState<AbroadOrderSearch>({});
-  return <SellerAbroadOrderListPage search={search} onSearchChange={setSearch} onOpen={onOpen} />;
+  return <SellerAbroadOrderListPage search={search} onSearchChange={setSearch} onOpen={onOpen} exportSource={noAuth} />;
 }
 function StaffReturns() {
   const [search, setSearch] = useState<AbroadReturnSearch>({});
-  return <StaffReturnListPage search={search} onSearchChange={setSearch} />;
+  return <StaffReturnListPage search={search} onSearchChange={setSearch} exportSource={noAuth} />;
 }
 function SellerReturns() {
   const [search, setSearch] = useState<AbroadReturnSearch>({});
-  return <SellerReturnListPage search={search} onSearchChange={setSearch} />;
+  return <SellerReturnListPage search={search} onSearchChange={setSearch} exportSource={noAuth} />;
 }
 
 describe('海外仓订单', () => {

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { file } from '#shared/contracts/file.ts';
 import { translate } from '#shared/i18n/index.ts';
-import { labelKey } from '#shared/enums.ts';
+import { labelKey, ORDER_TYPE } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
 import { createXlsxStream, DownloadAborted, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
@@ -17,6 +17,7 @@ import { courierDeliveryExport } from '../courier/export.ts';
 import { exportRecordBatch, type RecordView } from '../stock/repository.ts';
 import { stockRemaining } from '#shared/rules/stock.ts';
 import { advanceOrderExport, refusalOrderExport, ynRefusalOrderExport } from '../returns/export.ts';
+import { abroadReturnExport, sellerAbroadReturnExport } from '../overseas/export.ts';
 import * as statistics from '../statistics/service.ts';
 import type { PackedStatisticDto, SignForStatisticDto, StoreStatisticDto } from '#shared/contracts/statistics.ts';
 
@@ -164,7 +165,9 @@ type Exports = Pick<Implementation<typeof file>, 'getExcelFlow' | 'getCourierExp
   | 'getExpressExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
   | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'
   | 'getExcelExportStockList' | 'getFrontExcelExportStockList'
-  | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'>;
+  | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'
+  | 'getAbroadExpressExportSearch' | 'getExpressExportAbroadOrderInfo' | 'getFrontExpressExportAbroadOrderInfo'
+  | 'getExcelExportAbroadReturnInfo' | 'getFrontExcelExportAbroadReturnInfo'>;
 
 export function exportActions(): Exports {
   return {
@@ -194,7 +197,7 @@ export function exportActions(): Exports {
     }),
     getSignLogisticsExport: exportOf('getSignLogisticsExport', {
       fileName: '已签收包裹.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 1, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
     // Parcels waiting for someone to decide (无主件, 异常).
     getExpressExport: exportOf('getExpressExport', {
@@ -236,9 +239,25 @@ export function exportActions(): Exports {
     getFrontExcelExportStockList: exportOf('getFrontExcelExportStockList', {
       fileName: '囤货单.xlsx', columns: STOCK_COLUMNS, batch: (tx, f, user, before) => exportRecordBatch(tx, { ...f, userId: user.id }, before, BATCH), idOf: (v) => v.record.id,
     }),
+    // Logistics' lists show mainland parcels only (issue 15): so do their exports.
     getExpressExportSearch: exportOf('getExpressExportSearch', {
       fileName: '搜索导出数据.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 1 }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
+    // Overseas warehouses (issue 15): what AbroadLogistics, BackAbroadOrder and the return lists show.
+    getAbroadExpressExportSearch: exportOf('getAbroadExpressExportSearch', {
+      fileName: '海外仓包裹.xlsx', columns: PARCEL_COLUMNS,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 2 }, before, BATCH), idOf: (r) => r.parcel.id,
+    }),
+    getExpressExportAbroadOrderInfo: exportOf('getExpressExportAbroadOrderInfo', {
+      fileName: '海外仓订单信息.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad }, before, BATCH), idOf: (o) => o.id,
+    }),
+    getFrontExpressExportAbroadOrderInfo: exportOf('getFrontExpressExportAbroadOrderInfo', {
+      fileName: '海外仓订单信息.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, user, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad, userId: user.id }, before, BATCH), idOf: (o) => o.id,
+    }),
+    getExcelExportAbroadReturnInfo: exportOf('getExcelExportAbroadReturnInfo', abroadReturnExport),
+    getFrontExcelExportAbroadReturnInfo: exportOf('getFrontExcelExportAbroadReturnInfo', sellerAbroadReturnExport),
   };
 }
