@@ -1,6 +1,7 @@
 // The overseas xlsx exports (issue 15): the parcels at overseas warehouses, overseas orders (staff and
 // the seller's own) and buyers' returns — real workbooks with the lists' filters and the caller's
-// scope; the mainland parcel exports no longer carry overseas parcels.
+// scope (a group member sees his group's overseas warehouses only); the mainland parcel exports no
+// longer carry overseas parcels.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
@@ -15,6 +16,7 @@ describe('overseas xlsx exports', () => {
   let seller: Awaited<ReturnType<typeof registerSeller>>;
   let other: Awaited<ReturnType<typeof registerSeller>>;
   let overseasId: number;
+  let secondId: number;
   let product: StockedProduct;
   let otherProduct: StockedProduct;
   let mainlandShipment: string;
@@ -39,7 +41,10 @@ describe('overseas xlsx exports', () => {
     other = await registerSeller(t.app, 1);
     const mainlandId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id as number;
     overseasId = ok(await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: '台北海外仓', kind: 2, site: 'TW', address: '台北市' })).id as number;
-    ok(await call(t.app, 'POST', svc('Shelves', 'Add'), picker, { warehouseInfoId: overseasId, shelfPosition: 'TW-02-01' }));
+    secondId = ok(await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: '高雄海外仓', kind: 2, site: 'TW', address: '高雄市' })).id as number;
+    for (const warehouseInfoId of [overseasId, secondId]) {
+      ok(await call(t.app, 'POST', svc('Shelves', 'Add'), picker, { warehouseInfoId, shelfPosition: 'TW-02-01' }));
+    }
     const storeId = (await createStore(t.app, admin, seller.userId, { storeName: '台湾本土店', whetherLocal: true })).id;
     const otherStoreId = (await createStore(t.app, admin, other.userId, { storeName: '别家店', whetherLocal: true })).id;
     for (const id of [storeId, otherStoreId]) {
@@ -51,18 +56,18 @@ describe('overseas xlsx exports', () => {
     ok(await call(t.app, 'POST', svc('User', 'SystemRechargeAmount'), admin, { userId: seller.userId, amount: 100, remark: '测试充值' }));
     // Stock at the overseas warehouse: each stockUp signs its parcel there.
     product = await stockUp(t, { staff: picker, seller, storeId, warehouseInfoId: overseasId, quantity: 5, shelfPosition: 'TW-02-01' });
-    otherProduct = await stockUp(t, { staff: picker, seller: other, storeId: otherStoreId, warehouseInfoId: overseasId, quantity: 2, shelfPosition: 'TW-02-01' });
+    otherProduct = await stockUp(t, { staff: picker, seller: other, storeId: otherStoreId, warehouseInfoId: secondId, quantity: 2, shelfPosition: 'TW-02-01' });
     mainlandShipment = trackingNo();
     ok(await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: mainlandShipment, warehouseInfoId: mainlandId }));
 
-    const order = (who: Caller, store: number, stockProductId: number, quantity: number) => call(t.app, 'POST', svc('FrontAbroadOrder', 'CreateOrder'), who, {
-      storeId: store, warehouseInfoId: overseasId, orderNumber: `TW${trackingNo('').slice(-10)}`, site: 'TW', shippingMethods: 2, cargoCategory: 1,
+    const order = (who: Caller, store: number, stockProductId: number, quantity: number, warehouseInfoId = overseasId) => call(t.app, 'POST', svc('FrontAbroadOrder', 'CreateOrder'), who, {
+      storeId: store, warehouseInfoId, orderNumber: `TW${trackingNo('').slice(-10)}`, site: 'TW', shippingMethods: 2, cargoCategory: 1,
       items: [{ stockProductId, quantity }],
     });
     packed = ok(await order(seller, storeId, product.id, 2));
     ok(await call(t.app, 'POST', svc('BackAbroadOrder', 'AbroadOrderBale'), picker, { tradeNo: packed.tradeNo }));
     open = ok(await order(seller, storeId, product.id, 1));
-    otherOrder = ok(await order(other, otherStoreId, otherProduct.id, 1));
+    otherOrder = ok(await order(other, otherStoreId, otherProduct.id, 1, secondId));
     const mainlandStore = (await createStore(t.app, admin, seller.userId)).id;
     mainlandTradeNo = (await createOrder(t.app, seller, buildOrder(mainlandStore, mainlandId))).tradeNo;
 
@@ -99,7 +104,7 @@ describe('overseas xlsx exports', () => {
     const abroad = await sheet(await download('GetAbroadExpressExportSearch', picker), '海外仓包裹.xlsx');
     expect(abroad[0]!.slice(0, 4)).toEqual(['快递单号', '卖家编码', '仓库', '状态']);
     expect(column(abroad, '快递单号').sort()).toEqual([product.logisticsNumber, otherProduct.logisticsNumber].sort());
-    expect(column(abroad, '仓库')).toEqual(['台北海外仓', '台北海外仓']);
+    expect(column(abroad, '仓库').sort()).toEqual(['台北海外仓', '高雄海外仓']);
     const filtered = await sheet(await download('GetAbroadExpressExportSearch', picker, `?userCode=${other.userCode}`), '海外仓包裹.xlsx');
     expect(column(filtered, '快递单号')).toEqual([otherProduct.logisticsNumber]);
 
@@ -148,6 +153,22 @@ describe('overseas xlsx exports', () => {
 
     expect(column(await sheet(await download('GetFrontExcelExportAbroadReturnInfo', seller), '海外仓退件.xlsx'), '退件单号').sort()).toEqual([returned, toDestroy].sort());
     expect(await sheet(await download('GetFrontExcelExportAbroadReturnInfo', other), '海外仓退件.xlsx')).toHaveLength(1);
+  });
+
+  it('keeps a group member to his group\'s overseas warehouse', async () => {
+    const m = await createUser(t.app, admin, { roleNames: ['Warehouse'], name: '台北组小陈' });
+    const member = await signIn(t.app, m.userName, m.password, 1);
+    ok(await call(t.app, 'POST', svc('BackGroup', 'AddGroup'), admin, {
+      groupName: '台北仓组', crossBorderSites: [], nativeSites: [], abroadWarehouses: [overseasId], groupPersonnels: [member.userId], isOk: true,
+    }));
+    const parcels = await sheet(await download('GetAbroadExpressExportSearch', member), '海外仓包裹.xlsx');
+    expect(column(parcels, '快递单号')).toEqual([product.logisticsNumber]);
+    const orders = await sheet(await download('GetExpressExportAbroadOrderInfo', member), '海外仓订单信息.xlsx');
+    expect(column(orders, '交易号').sort()).toEqual([packed.tradeNo, open.tradeNo].sort());
+    const returns = await sheet(await download('GetExcelExportAbroadReturnInfo', member), '海外仓退件.xlsx');
+    expect(column(returns, '退件单号').sort()).toEqual([returned, toDestroy].sort());
+    // Outside the group, the same picker sees the other warehouse too.
+    expect(column(await sheet(await download('GetExpressExportAbroadOrderInfo', picker), '海外仓订单信息.xlsx'), '交易号')).toContain(otherOrder.tradeNo);
   });
 
   it('refuses anonymous callers, the wrong side and bad filters before sending a byte', async () => {
