@@ -40,8 +40,10 @@ describe('overseas xlsx exports', () => {
     seller = await registerSeller(t.app, 1);
     other = await registerSeller(t.app, 1);
     const mainlandId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id as number;
-    overseasId = ok(await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: '台北海外仓', kind: 2, site: 'TW', address: '台北市' })).id as number;
-    secondId = ok(await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: '高雄海外仓', kind: 2, site: 'TW', address: '高雄市' })).id as number;
+    const overseasWarehouse = async (warehouseName: string, address: string) =>
+      ok(await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName, kind: 2, site: 'TW', address })).id as number;
+    overseasId = await overseasWarehouse('台北海外仓', '台北市');
+    secondId = await overseasWarehouse('高雄海外仓', '高雄市');
     for (const warehouseInfoId of [overseasId, secondId]) {
       ok(await call(t.app, 'POST', svc('Shelves', 'Add'), picker, { warehouseInfoId, shelfPosition: 'TW-02-01' }));
     }
@@ -60,10 +62,11 @@ describe('overseas xlsx exports', () => {
     mainlandShipment = trackingNo();
     ok(await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: mainlandShipment, warehouseInfoId: mainlandId }));
 
-    const order = (who: Caller, store: number, stockProductId: number, quantity: number, warehouseInfoId = overseasId) => call(t.app, 'POST', svc('FrontAbroadOrder', 'CreateOrder'), who, {
-      storeId: store, warehouseInfoId, orderNumber: `TW${trackingNo('').slice(-10)}`, site: 'TW', shippingMethods: 2, cargoCategory: 1,
-      items: [{ stockProductId, quantity }],
-    });
+    const order = (who: Caller, store: number, stockProductId: number, quantity: number, warehouseInfoId = overseasId) =>
+      call(t.app, 'POST', svc('FrontAbroadOrder', 'CreateOrder'), who, {
+        storeId: store, warehouseInfoId, orderNumber: `TW${trackingNo('').slice(-10)}`, site: 'TW', shippingMethods: 2, cargoCategory: 1,
+        items: [{ stockProductId, quantity }],
+      });
     packed = ok(await order(seller, storeId, product.id, 2));
     ok(await call(t.app, 'POST', svc('BackAbroadOrder', 'AbroadOrderBale'), picker, { tradeNo: packed.tradeNo }));
     open = ok(await order(seller, storeId, product.id, 1));
@@ -76,7 +79,9 @@ describe('overseas xlsx exports', () => {
     for (const returnNumber of [returned, toDestroy]) {
       ok(await call(t.app, 'GET', svc('FrontAbroadReturn', 'AddRerurnOrder'), seller, { orderId: packed.id, returnNumber, orderNumber: packed.orderNumber }));
     }
-    ok(await call(t.app, 'POST', svc('AbroadStockReturn', 'ConfirmReturnWarehousing'), picker, { returnNumber: returned, items: [{ stockProductId: product.id, quantity: 1 }] }));
+    ok(await call(t.app, 'POST', svc('AbroadStockReturn', 'ConfirmReturnWarehousing'), picker, {
+      returnNumber: returned, items: [{ stockProductId: product.id, quantity: 1 }],
+    }));
     const chosen = (await call(t.app, 'GET', svc('FrontAbroadReturn', 'GetReturnOrderList'), seller, { number: toDestroy })).body.result.items[0].id as number;
     ok(await call(t.app, 'GET', svc('FrontAbroadStockReturn', 'ComfirmDestroyOrder'), seller, { orderReturnId: chosen }));
   });

@@ -55,10 +55,12 @@ async function main() {
     const tracking = (prefix: string) => `${prefix}${String(Date.now()).slice(-7)}${String(seq++).padStart(3, '0')}`;
     const done: string[] = [];
     if ((await call('GET', `${svc('User', 'GetAll')}?keyword=demo_seller1`, admin)).totalCount === 0) done.push(await mainlandScene());
-    const overseas = await call('GET', `${svc('WarehouseInfo', 'GetWarehouseInfoList')}?kind=2&keyword=${encodeURIComponent(OVERSEAS_WAREHOUSE)}`, admin);
+    const overseasUrl = `${svc('WarehouseInfo', 'GetWarehouseInfoList')}?kind=2&keyword=${encodeURIComponent(OVERSEAS_WAREHOUSE)}`;
+    const overseas = await call('GET', overseasUrl, admin);
     if (overseas.totalCount === 0) done.push(await overseasScene());
     await app.close();
-    console.log(done.length ? `demo data: ${done.join('; ')}, in tenant Default` : 'demo data is already there (demo_seller1 and the overseas warehouse exist): nothing to do');
+    console.log(done.length ? `demo data: ${done.join('; ')}, in tenant Default`
+      : 'demo data is already there (demo_seller1 and the overseas warehouse exist): nothing to do');
 
     /** Sellers, stores, mainland orders in every state, unclaimed parcels, a Shopee shop, a notification. */
     async function mainlandScene(): Promise<string> {
@@ -151,7 +153,8 @@ async function main() {
       const shelfPosition = 'TW-01-01';
       await call('POST', svc('Shelves', 'Add'), pickerToken, { warehouseInfoId: warehouse.id, shelfPosition });
       const store = await call('POST', svc('BackStoreAddress', 'EditStoreAddress'), admin, {
-        userId: me.id, storeName: '小王数码 台湾本土', site: 'TW', contactName: SELLERS[0].name, contactPhone: '13800000009', storeAddress: '台北市', whetherLocal: true,
+        userId: me.id, storeName: '小王数码 台湾本土', site: 'TW', contactName: SELLERS[0].name, contactPhone: '13800000009',
+        storeAddress: '台北市', whetherLocal: true,
       });
       await call('POST', svc('OverseasBaseCostSetting', 'Add'), admin, {
         storeId: store.id, beginTime: new Date(Date.now() - 86_400_000).toISOString(), endTime: null, whetherEffective: true,
@@ -173,15 +176,16 @@ async function main() {
       }
       const [cup, bag] = [stocked[0]!, stocked[1]!];
       const order = (n: number, items: { stockProductId: number; quantity: number }[]) => call('POST', svc('FrontAbroadOrder', 'CreateOrder'), seller, {
-        storeId: store.id, warehouseInfoId: warehouse.id, orderNumber: `2611TW${String(n).padStart(2, '0')}${String(Date.now()).slice(-5)}`, site: 'TW',
-        shippingMethods: 2, cargoCategory: 1, items,
+        storeId: store.id, warehouseInfoId: warehouse.id, site: 'TW', shippingMethods: 2, cargoCategory: 1, items,
+        orderNumber: `2611TW${String(n).padStart(2, '0')}${String(Date.now()).slice(-5)}`,
       });
       const shipped = await order(1, [{ stockProductId: cup.id, quantity: 2 }]);
       await call('POST', svc('BackAbroadOrder', 'AbroadOrderBale'), pickerToken, { tradeNo: shipped.tradeNo });
       await call('GET', `${svc('BackAbroadOrder', 'OneClickDelivery')}?ids=${shipped.id}`, pickerToken);
       await order(2, [{ stockProductId: cup.id, quantity: 1 }, { stockProductId: bag.id, quantity: 2 }]);
       const returnNumber = tracking('TWRT');
-      await call('GET', `${svc('FrontAbroadReturn', 'AddRerurnOrder')}?orderId=${shipped.id}&returnNumber=${returnNumber}&orderNumber=${shipped.orderNumber}`, seller);
+      const query = new URLSearchParams({ orderId: String(shipped.id), returnNumber, orderNumber: shipped.orderNumber as string });
+      await call('GET', `${svc('FrontAbroadReturn', 'AddRerurnOrder')}?${query.toString()}`, seller);
       return `overseas warehouse ${OVERSEAS_WAREHOUSE} with demo_seller1's stock, 2 overseas orders and return ${returnNumber} waiting to be scanned in`;
     }
   } finally {

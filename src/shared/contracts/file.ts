@@ -133,7 +133,8 @@ export const file = defineService('File', {
   getExcelExportAdvanceOrderInfo: xlsx(AdvanceListInput, 'OrderManage.ExpressShipmentDelivery', '预报单.xlsx: AdvanceOrder\'s list'),
   // Overseas warehouses (contracts/overseas.ts), with their lists' filters: the spec names none of
   // these, so they are named like their mainland siblings.
-  getAbroadExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '海外仓包裹.xlsx: AbroadLogistics/GetLogisticsList (overseas warehouses only)'),
+  getAbroadExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery',
+    '海外仓包裹.xlsx: AbroadLogistics/GetLogisticsList (overseas warehouses only)'),
   getExpressExportAbroadOrderInfo: xlsx(BackAbroadOrderListInput, 'Order.Manages', '海外仓订单信息.xlsx: BackAbroadOrder\'s list'),
   getFrontExpressExportAbroadOrderInfo: xlsx(AbroadOrderListInput, 'Front.Abroad', '海外仓订单信息.xlsx: the seller\'s own'),
   getExcelExportAbroadReturnInfo: xlsx(StaffAbroadReturnListInput, 'warehouse.Stock', '海外仓退件.xlsx: AbroadStockReturn\'s list'),

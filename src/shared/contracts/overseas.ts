@@ -143,7 +143,9 @@ const returnFilters = { returnStatus: returnStatus.optional(), number: z.string(
 /** The seller's return lists' filters (and their xlsx export's). */
 export const AbroadReturnListInput = paged(returnFilters);
 /** The staff's return lists' filters (and their xlsx export's). */
-export const StaffAbroadReturnListInput = paged({ ...returnFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional() });
+export const StaffAbroadReturnListInput = paged({
+  ...returnFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional(),
+});
 const registerReturn = { orderId: id, returnNumber: trackingNumber, orderNumber: optionalText(64) };
 
 export const frontAbroadReturn = defineService('FrontAbroadReturn', {

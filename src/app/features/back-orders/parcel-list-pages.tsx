@@ -145,7 +145,10 @@ export function AbroadParcelListPage({ search, onSearchChange, exportSource }: P
         rowActions={rowActions}
         maxInlineActions={2}
         exportSlot={
-          <ServerExportButton source={exportSource} url={() => fileUrl('getAbroadExpressExportSearch', parcelFilters(search))} fileName="海外仓包裹.xlsx" label={t('导出搜索结果')} />
+          <ServerExportButton
+            source={exportSource} fileName="海外仓包裹.xlsx" label={t('导出搜索结果')}
+            url={() => fileUrl('getAbroadExpressExportSearch', parcelFilters(search))}
+          />
         }
       />
       {dialog && <ParcelEditModal parcel={dialog.parcel} mode={dialog.mode} onClose={() => setDialog(null)} />}

@@ -148,8 +148,10 @@ export function StaffAbroadOrderListPage({ search, onSearchChange, exportSource 
         maxInlineActions={2}
         bulkActions={bulkActions}
         exportSlot={
-          <ServerExportButton source={exportSource} url={() => fileUrl('getExpressExportAbroadOrderInfo', { ...abroadOrderFilters(search), userCode: search.userCode })}
-            fileName="海外仓订单信息.xlsx" label={t('导出')} />
+          <ServerExportButton
+            source={exportSource} fileName="海外仓订单信息.xlsx" label={t('导出')}
+            url={() => fileUrl('getExpressExportAbroadOrderInfo', { ...abroadOrderFilters(search), userCode: search.userCode })}
+          />
         }
       />
       <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? t('订单 {0}', open.tradeNo) : ''}>

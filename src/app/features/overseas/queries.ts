@@ -55,7 +55,9 @@ export const warehouseStockQuery = (api: ApiClient, warehouseInfoId: number | nu
 
 // ── returns ──────────────────────────────────────────────────────────────────
 /** The list's filters without paging: what its xlsx export is given too. */
-export const abroadReturnFilters = (s: AbroadReturnSearch) => ({ number: s.number, returnStatus: s.returnStatus, ...dayRangeInput(s.dateFrom, s.dateTo) });
+export const abroadReturnFilters = (s: AbroadReturnSearch) => ({
+  number: s.number, returnStatus: s.returnStatus, ...dayRangeInput(s.dateFrom, s.dateTo),
+});
 const returnInput = (s: AbroadReturnSearch) => ({ ...pagingInput(s), ...abroadReturnFilters(s) });
 
 export const sellerReturnListQuery = (api: ApiClient, search: AbroadReturnSearch) => {

@@ -102,8 +102,10 @@ export function StaffReturnListPage({ search, onSearchChange, exportSource }: Pa
         filters={useReturnFilters(t, true)}
         rowActions={rowActions}
         exportSlot={
-          <ServerExportButton source={exportSource} url={() => fileUrl('getExcelExportAbroadReturnInfo', { ...abroadReturnFilters(search), userCode: search.userCode })}
-            fileName="海外仓退件.xlsx" label={t('导出')} />
+          <ServerExportButton
+            source={exportSource} fileName="海外仓退件.xlsx" label={t('导出')}
+            url={() => fileUrl('getExcelExportAbroadReturnInfo', { ...abroadReturnFilters(search), userCode: search.userCode })}
+          />
         }
       />
       {dialog?.kind === 'warehouse' && <ConfirmWarehousingModal row={dialog.row} onClose={() => setDialog(null)} />}

@@ -8,7 +8,7 @@ import { translate } from '#shared/i18n/index.ts';
 import { labelKey, ORDER_TYPE } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
-import { createXlsxStream, DownloadAborted, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
+import { createXlsxStream, DownloadAborted, exportTime as time, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
 import { centsToPoints } from '#shared/money.ts';
 import * as orders from '../orders/repository.ts';
 import * as parcels from '../parcels/repository.ts';
@@ -22,8 +22,6 @@ import * as statistics from '../statistics/service.ts';
 import type { PackedStatisticDto, SignForStatisticDto, StoreStatisticDto } from '#shared/contracts/statistics.ts';
 
 const BATCH = 1000;
-const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const time = (d: Date | null | undefined) => (d ? SHANGHAI.format(d).replace(/\//g, '-') : '');
 const label = (name: Parameters<typeof labelKey>[0], code: number | string | null | undefined) => (code === null || code === undefined ? '' : translate('zh-Hans', labelKey(name, code)));
 
 type OrderRow = Awaited<ReturnType<typeof orders.exportOrderBatch>>[number];
@@ -255,7 +253,8 @@ export function exportActions(): Exports {
     }),
     getFrontExpressExportAbroadOrderInfo: exportOf('getFrontExpressExportAbroadOrderInfo', {
       fileName: '海外仓订单信息.xlsx', columns: ORDER_COLUMNS,
-      batch: (tx, f, user, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad, userId: user.id }, before, BATCH), idOf: (o) => o.id,
+      batch: (tx, f, user, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad, userId: user.id }, before, BATCH),
+      idOf: (o) => o.id,
     }),
     getExcelExportAbroadReturnInfo: exportOf('getExcelExportAbroadReturnInfo', abroadReturnExport),
     getFrontExcelExportAbroadReturnInfo: exportOf('getFrontExcelExportAbroadReturnInfo', sellerAbroadReturnExport),

@@ -5,11 +5,9 @@ import { ABROAD_RETURN_STATUS, labelKey } from '#shared/enums.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { centsToPoints } from '#shared/money.ts';
 import type { Db } from '../../db/client.ts';
-import type { XlsxColumn } from '../../files/xlsx.ts';
+import { exportTime as time, type XlsxColumn } from '../../files/xlsx.ts';
 import * as repo from './repository.ts';
 
-const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const time = (d: Date | null) => (d ? SHANGHAI.format(d).replace(/\//g, '-') : '');
 
 type ReturnRow = repo.AbroadReturnView & { items: repo.ReturnItemView[] };
 
@@ -26,7 +24,10 @@ const RETURN_COLUMNS: XlsxColumn<ReturnRow>[] = [
   { header: '入库时间', value: (r) => time(r.row.warehousingTime), width: 20 },
   { header: '选择销毁时间', value: (r) => time(r.row.destructionChosenTime), width: 20 },
   { header: '销毁人', value: (r) => r.row.destroyUserName, width: 10 },
-  { header: '销毁费', value: (r) => (r.row.returnStatus === ABROAD_RETURN_STATUS.destroyed && r.row.destroyCents !== null ? centsToPoints(r.row.destroyCents) : null), width: 10 },
+  {
+    header: '销毁费', width: 10,
+    value: (r) => (r.row.returnStatus === ABROAD_RETURN_STATUS.destroyed && r.row.destroyCents !== null ? centsToPoints(r.row.destroyCents) : null),
+  },
   { header: '销毁时间', value: (r) => time(r.row.destroyTime), width: 20 },
   { header: '备注', value: (r) => r.row.reMark, width: 24 },
   { header: '登记时间', value: (r) => time(r.row.creationTime), width: 20 },
