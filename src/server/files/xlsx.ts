@@ -29,6 +29,12 @@ function drained(stream: PassThrough): Promise<void> {
   });
 }
 
+const SHANGHAI = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
+});
+/** A time as the exports write it: Beijing time, 2026-03-01 10:00:00; nothing → ''. */
+export const exportTime = (t: Date | string | null | undefined): string => (t ? SHANGHAI.format(new Date(t)).replace(/\//g, '-') : '');
+
 export interface XlsxColumn<T> { header: string; width?: number; value: (row: T) => string | number | Date | null | undefined }
 
 /**

@@ -13,6 +13,7 @@ import { ConsumptionFlowInput, StatisticRangeInput } from './statistics.ts';
 import { BackStockListInput, FrontStockListInput } from './stock.ts';
 import { shelfPosition } from './inventory.ts';
 import { AdvanceImportResultDto, AdvanceListInput, RefusalListInput } from './returns.ts';
+import { AbroadOrderListInput, AbroadReturnListInput, BackAbroadOrderListInput, StaffAbroadReturnListInput } from './overseas.ts';
 
 const MB = 1024 * 1024;
 
@@ -84,7 +85,7 @@ const image = (summary: string) => ({
 // xlsx exports with the filters of the list they export; rows are streamed from one transaction
 // the implementation opens once the first byte may go out.
 const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Order.Manages' | 'Front.Orders' | 'OrderManage' | 'OrderManage.ExpressShipmentDelivery'
-  | 'Statistical.Manages' | 'Front.Amount' | 'warehouse.Stock' | 'Front.Stock', summary: string) => ({
+  | 'Statistical.Manages' | 'Front.Amount' | 'warehouse.Stock' | 'Front.Stock' | 'Front.Abroad', summary: string) => ({
   method: 'GET', permission, input, output: fileBytes, file: { contentType: XLSX_TYPE }, transaction: 'manual', summary,
 } as const);
 // Label PDFs, opened in a new tab; drawn after the data's transaction has ended.
@@ -130,6 +131,14 @@ export const file = defineService('File', {
   getExcelExporRefusalOrderInfo: xlsx(RefusalListInput, 'OrderManage.ExpressShipmentDelivery', '拒收订单.xlsx: BackRefusalOrder\'s list'),
   getExcelExportYNRefusalOrderInfo: xlsx(RefusalListInput, 'OrderManage.ExpressShipmentDelivery', '越南线拒收订单.xlsx: YNRefusalOrder\'s list'),
   getExcelExportAdvanceOrderInfo: xlsx(AdvanceListInput, 'OrderManage.ExpressShipmentDelivery', '预报单.xlsx: AdvanceOrder\'s list'),
+  // Overseas warehouses (contracts/overseas.ts), with their lists' filters: the spec names none of
+  // these, so they are named like their mainland siblings.
+  getAbroadExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery',
+    '海外仓包裹.xlsx: AbroadLogistics/GetLogisticsList (overseas warehouses only)'),
+  getExpressExportAbroadOrderInfo: xlsx(BackAbroadOrderListInput, 'Order.Manages', '海外仓订单信息.xlsx: BackAbroadOrder\'s list'),
+  getFrontExpressExportAbroadOrderInfo: xlsx(AbroadOrderListInput, 'Front.Abroad', '海外仓订单信息.xlsx: the seller\'s own'),
+  getExcelExportAbroadReturnInfo: xlsx(StaffAbroadReturnListInput, 'warehouse.Stock', '海外仓退件.xlsx: AbroadStockReturn\'s list'),
+  getFrontExcelExportAbroadReturnInfo: xlsx(AbroadReturnListInput, 'Front.Abroad', '海外仓退件.xlsx: the seller\'s own'),
 
   importExpress: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', input: z.object({}), output: ExpressImportDto,

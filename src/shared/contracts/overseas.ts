@@ -65,11 +65,15 @@ const orderFilters = {
   /** A trade number, marketplace order number or return number the person has in hand. */
   number: z.string().trim().max(64).optional(),
 };
+/** FrontAbroadOrder/GetOrderList's filters (and the seller's xlsx export's). */
+export const AbroadOrderListInput = paged(orderFilters);
+/** BackAbroadOrder/GetOrderList's filters (and the staff's xlsx export's). */
+export const BackAbroadOrderListInput = paged({ ...orderFilters, userCode: z.string().trim().max(16).optional() });
 const byTradeNo = z.object({ tradeNo: text(32) });
 const ids = z.array(id).min(1).max(500);
 
 export const frontAbroadOrder = defineService('FrontAbroadOrder', {
-  getOrderList: { method: 'GET', permission: 'Front.Abroad', input: paged(orderFilters), output: pagedResult(AbroadOrderDto) },
+  getOrderList: { method: 'GET', permission: 'Front.Abroad', input: AbroadOrderListInput, output: pagedResult(AbroadOrderDto) },
   getOrderInfo: { method: 'GET', permission: 'Front.Abroad', input: z.object({ id }), output: AbroadOrderDetailDto },
   /** Reserves every line at once (409 naming the short product); another seller's product is 404. */
   createOrder: { method: 'POST', permission: 'Front.Abroad', input: CreateAbroadOrderInput, output: AbroadOrderDto },
@@ -84,10 +88,7 @@ export const frontAbroadOrder = defineService('FrontAbroadOrder', {
 const STAFF_ORDERS = 'Order.Manages' as const;
 
 export const backAbroadOrder = defineService('BackAbroadOrder', {
-  getOrderList: {
-    method: 'GET', permission: STAFF_ORDERS,
-    input: paged({ ...orderFilters, userCode: z.string().trim().max(16).optional() }), output: pagedResult(AbroadOrderDto),
-  },
+  getOrderList: { method: 'GET', permission: STAFF_ORDERS, input: BackAbroadOrderListInput, output: pagedResult(AbroadOrderDto) },
   getOrderInfo: { method: 'GET', permission: STAFF_ORDERS, input: z.object({ id }), output: AbroadOrderDetailDto },
   /**
    * Pick and pack (已到齐 → 已打包): every line leaves the inventory (a ListedHistory 出库 row, the
@@ -139,11 +140,16 @@ export const CheckReturnDto = AbroadReturnDto.extend({
 export type CheckReturnDto = z.infer<typeof CheckReturnDto>;
 
 const returnFilters = { returnStatus: returnStatus.optional(), number: z.string().trim().max(64).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() };
-const staffReturnList = paged({ ...returnFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional() });
+/** The seller's return lists' filters (and their xlsx export's). */
+export const AbroadReturnListInput = paged(returnFilters);
+/** The staff's return lists' filters (and their xlsx export's). */
+export const StaffAbroadReturnListInput = paged({
+  ...returnFilters, warehouseInfoId: id.optional(), userCode: z.string().trim().max(16).optional(),
+});
 const registerReturn = { orderId: id, returnNumber: trackingNumber, orderNumber: optionalText(64) };
 
 export const frontAbroadReturn = defineService('FrontAbroadReturn', {
-  getReturnOrderList: { method: 'GET', permission: 'Front.Abroad', input: paged(returnFilters), output: pagedResult(AbroadReturnDto) },
+  getReturnOrderList: { method: 'GET', permission: 'Front.Abroad', input: AbroadReturnListInput, output: pagedResult(AbroadReturnDto) },
   /** The spec's GET registration: a buyer's return of an overseas order heading to the warehouse (0 待入库). */
   addRerurnOrder: { method: 'GET', permission: 'Front.Abroad', input: z.object(registerReturn), output: AbroadReturnDto },
   /** The same registration as a POST body, with a note for the warehouse. */
@@ -151,7 +157,7 @@ export const frontAbroadReturn = defineService('FrontAbroadReturn', {
 });
 
 export const frontAbroadStockReturn = defineService('FrontAbroadStockReturn', {
-  getAbroadReturnOrderList: { method: 'GET', permission: 'Front.Abroad', input: paged(returnFilters), output: pagedResult(AbroadReturnDto) },
+  getAbroadReturnOrderList: { method: 'GET', permission: 'Front.Abroad', input: AbroadReturnListInput, output: pagedResult(AbroadReturnDto) },
   /** The seller chooses destruction for a return not yet in stock (0 → 2 待销毁). */
   comfirmDestroyOrder: { method: 'GET', permission: 'Front.Abroad', input: z.object({ orderReturnId: id }), output: AbroadReturnDto },
 });
@@ -159,7 +165,7 @@ export const frontAbroadStockReturn = defineService('FrontAbroadStockReturn', {
 const STAFF_RETURNS = 'warehouse.Stock' as const;
 
 export const abroadReturn = defineService('AbroadReturn', {
-  getReturnOrderList: { method: 'GET', permission: STAFF_RETURNS, input: staffReturnList, output: pagedResult(AbroadReturnDto) },
+  getReturnOrderList: { method: 'GET', permission: STAFF_RETURNS, input: StaffAbroadReturnListInput, output: pagedResult(AbroadReturnDto) },
 });
 
 export const ConfirmReturnWarehousingInput = z.object({
@@ -169,7 +175,7 @@ export const ConfirmReturnWarehousingInput = z.object({
 });
 
 export const abroadStockReturn = defineService('AbroadStockReturn', {
-  getAbroadReturnOrderList: { method: 'GET', permission: STAFF_RETURNS, input: staffReturnList, output: pagedResult(AbroadReturnDto) },
+  getAbroadReturnOrderList: { method: 'GET', permission: STAFF_RETURNS, input: StaffAbroadReturnListInput, output: pagedResult(AbroadReturnDto) },
   /** Identifies a scanned return (unknown → 404), without changing anything. */
   checkReturnWarehousing: { method: 'GET', permission: STAFF_RETURNS, input: z.object({ returnNumber: trackingNumber }), output: CheckReturnDto },
   /** 0 待入库 → 1 已入库: the items go into stock (ListedHistory 4 退货入库). A repeat is 409. */

@@ -118,7 +118,7 @@ export function AbnormalParcelListPage({ search, onSearchChange }: Omit<ParcelPa
 }
 
 /** 海外仓包裹: parcels signed in (or declared) at overseas warehouses, with photos; edit and delete as at home. */
-export function AbroadParcelListPage({ search, onSearchChange }: Omit<ParcelPageProps, 'exportSource'>) {
+export function AbroadParcelListPage({ search, onSearchChange, exportSource }: ParcelPageProps) {
   const t = useT();
   const api = useApi();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -144,6 +144,12 @@ export function AbroadParcelListPage({ search, onSearchChange }: Omit<ParcelPage
         filters={parcelFilterFields(t, true)}
         rowActions={rowActions}
         maxInlineActions={2}
+        exportSlot={
+          <ServerExportButton
+            source={exportSource} fileName="海外仓包裹.xlsx" label={t('导出搜索结果')}
+            url={() => fileUrl('getAbroadExpressExportSearch', parcelFilters(search))}
+          />
+        }
       />
       {dialog && <ParcelEditModal parcel={dialog.parcel} mode={dialog.mode} onClose={() => setDialog(null)} />}
     </>

@@ -11,12 +11,14 @@ import { canOrder, type OrderAction } from '#shared/rules/orders.ts';
 import { ListPage, type BulkAction, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useCodeLabel } from '../../components/code-badge.tsx';
-import { useApi } from '../../lib/api.ts';
+import { useApi, type RequestContextSource } from '../../lib/api.ts';
+import { ServerExportButton } from '../../components/server-export.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { abroadOrderColumns } from './order-columns.tsx';
 import { AbroadOrderDetail } from './order-detail.tsx';
 import { AbroadOrderFormModal } from './order-form-modal.tsx';
-import { ORDER_SERVICES, sellerAbroadOrderListQuery, staffAbroadOrderListQuery } from './queries.ts';
+import { abroadOrderFilters, ORDER_SERVICES, sellerAbroadOrderListQuery, staffAbroadOrderListQuery } from './queries.ts';
 import type { AbroadOrderSearch } from './search.ts';
 import { RegisterReturnModal } from './return-modals.tsx';
 
@@ -38,9 +40,11 @@ export interface SellerAbroadOrderListPageProps {
   onSearchChange: (next: AbroadOrderSearch) => void;
   /** Opens /frontDisplay/abroadorderDetail (from the route, so the screen renders without a router in tests). */
   onOpen: (order: AbroadOrderDto) => void;
+  /** The signed-in session for the xlsx export (the route passes useAuth()). */
+  exportSource: RequestContextSource;
 }
 
-export function SellerAbroadOrderListPage({ search, onSearchChange, onOpen }: SellerAbroadOrderListPageProps) {
+export function SellerAbroadOrderListPage({ search, onSearchChange, onOpen, exportSource }: SellerAbroadOrderListPageProps) {
   const t = useT();
   const api = useApi();
   const [editing, setEditing] = useState<{ order: AbroadOrderDto | null } | null>(null);
@@ -73,6 +77,10 @@ export function SellerAbroadOrderListPage({ search, onSearchChange, onOpen }: Se
         rowActions={rowActions}
         maxInlineActions={2}
         toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ order: null })}>{t('新建海外仓订单')}</Button>}
+        exportSlot={
+          <ServerExportButton source={exportSource} url={() => fileUrl('getFrontExpressExportAbroadOrderInfo', abroadOrderFilters(search))}
+            fileName="海外仓订单信息.xlsx" label={t('导出')} />
+        }
       />
       {editing && <AbroadOrderFormModal order={editing.order} onClose={() => setEditing(null)} />}
       {returning && <RegisterReturnModal order={returning} onClose={() => setReturning(null)} />}
@@ -80,7 +88,13 @@ export function SellerAbroadOrderListPage({ search, onSearchChange, onOpen }: Se
   );
 }
 
-export function StaffAbroadOrderListPage({ search, onSearchChange }: { search: AbroadOrderSearch; onSearchChange: (next: AbroadOrderSearch) => void }) {
+export interface StaffAbroadOrderListPageProps {
+  search: AbroadOrderSearch;
+  onSearchChange: (next: AbroadOrderSearch) => void;
+  exportSource: RequestContextSource;
+}
+
+export function StaffAbroadOrderListPage({ search, onSearchChange, exportSource }: StaffAbroadOrderListPageProps) {
   const t = useT();
   const api = useApi();
   const [open, setOpen] = useState<AbroadOrderDto | null>(null);
@@ -133,6 +147,12 @@ export function StaffAbroadOrderListPage({ search, onSearchChange }: { search: A
         rowActions={rowActions}
         maxInlineActions={2}
         bulkActions={bulkActions}
+        exportSlot={
+          <ServerExportButton
+            source={exportSource} fileName="海外仓订单信息.xlsx" label={t('导出')}
+            url={() => fileUrl('getExpressExportAbroadOrderInfo', { ...abroadOrderFilters(search), userCode: search.userCode })}
+          />
+        }
       />
       <Drawer opened={open !== null} onClose={() => setOpen(null)} position="right" size="xl" title={open ? t('订单 {0}', open.tradeNo) : ''}>
         {open && <AbroadOrderDetail id={open.id} side="staff" />}

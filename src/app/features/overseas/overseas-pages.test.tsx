@@ -2,16 +2,17 @@
 // a seller sees a refusal (stock short) on the order form; staff restock a return with counted
 // quantities and destroy one the seller chose; the seller chooses destruction.
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiRequest } from '#shared/api-client.ts';
 import type { AbroadOrderDto, AbroadReturnDto, CheckReturnDto } from '#shared/contracts/overseas.ts';
 import { zhHans } from '#shared/i18n/zh-Hans.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, type RequestContextSource } from '../../lib/api.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import { createFakeApi, renderWithProviders, type FakeHandler } from '../../test/render.tsx';
 import { emulateViewport } from '../../components/list-page/testing.ts';
+import { fileUrl } from '#shared/file-links.ts';
 import { SellerAbroadOrderListPage, StaffAbroadOrderListPage } from './order-list-pages.tsx';
 import { SellerReturnListPage, StaffReturnListPage } from './return-list-pages.tsx';
 import type { AbroadOrderSearch, AbroadReturnSearch } from './search.ts';
@@ -35,25 +36,39 @@ function fakeApi(extra: Record<string, FakeHandler> = {}) {
     ...extra,
   });
 }
+const noAuth = { getToken: () => null, getTenantId: () => 1, getCulture: () => 'zh-Hans' };
 const callsOf = (all: ApiRequest[], name: string) => all.filter((c) => `${c.service}.${c.action}` === name);
 const rowOf = async (text: string) => (await screen.findByText(text)).closest('tr')!;
 
-function StaffOrders() {
-  const [search, setSearch] = useState<AbroadOrderSearch>({});
-  return <StaffAbroadOrderListPage search={search} onSearchChange={setSearch} />;
+function StaffOrders({ initial = {}, exportSource = noAuth }: { initial?: AbroadOrderSearch; exportSource?: RequestContextSource }) {
+  const [search, setSearch] = useState<AbroadOrderSearch>(initial);
+  return <StaffAbroadOrderListPage search={search} onSearchChange={setSearch} exportSource={exportSource} />;
 }
 function SellerOrders({ onOpen = () => {} }: { onOpen?: (o: AbroadOrderDto) => void }) {
   const [search, setSearch] = useState<AbroadOrderSearch>({});
-  return <SellerAbroadOrderListPage search={search} onSearchChange={setSearch} onOpen={onOpen} />;
+  return <SellerAbroadOrderListPage search={search} onSearchChange={setSearch} onOpen={onOpen} exportSource={noAuth} />;
 }
 function StaffReturns() {
   const [search, setSearch] = useState<AbroadReturnSearch>({});
-  return <StaffReturnListPage search={search} onSearchChange={setSearch} />;
+  return <StaffReturnListPage search={search} onSearchChange={setSearch} exportSource={noAuth} />;
 }
-function SellerReturns() {
-  const [search, setSearch] = useState<AbroadReturnSearch>({});
-  return <SellerReturnListPage search={search} onSearchChange={setSearch} />;
+function SellerReturns({ initial = {} }: { initial?: AbroadReturnSearch }) {
+  const [search, setSearch] = useState<AbroadReturnSearch>(initial);
+  return <SellerReturnListPage search={search} onSearchChange={setSearch} exportSource={noAuth} />;
 }
+
+/** Answers every download with a small workbook and records what was asked for. */
+function stubDownloads() {
+  const fetched: { url: string; headers: Record<string, string> }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    fetched.push({ url, headers: init.headers as Record<string, string> });
+    return new Response(new Blob(['xlsx']), { status: 200 });
+  });
+  URL.createObjectURL ??= () => 'blob:x';
+  URL.revokeObjectURL ??= () => {};
+  return fetched;
+}
+afterEach(() => { vi.unstubAllGlobals(); });
 
 describe('海外仓订单', () => {
   beforeEach(() => emulateViewport(1280));
@@ -123,6 +138,19 @@ describe('海外仓订单', () => {
       storeId: 4, warehouseInfoId: 2, orderNumber: 'TW-3001', site: 'TW', shippingMethods: 2, cargoCategory: 1, reMark: null, items: [{ stockProductId: 11, quantity: 4 }],
     }]);
   });
+
+  it('staff: exports the list\'s filters to GetExpressExportAbroadOrderInfo with the session\'s token', async () => {
+    const user = userEvent.setup();
+    const fetched = stubDownloads();
+    const { api } = fakeApi({ 'BackAbroadOrder.getOrderList': () => ({ totalCount: 1, items: [order({})] }) });
+    const session = { getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans' };
+    renderWithProviders(<StaffOrders initial={{ packageStatus: 2, userCode: 'S00042' }} exportSource={session} />, { api });
+    await rowOf('AB26030100001');
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(fetched).toHaveLength(1));
+    expect(fetched[0]!.url).toBe(fileUrl('getExpressExportAbroadOrderInfo', { packageStatus: 2, userCode: 'S00042' }));
+    expect(fetched[0]!.headers).toMatchObject({ Authorization: 'Bearer tok', 'Abp.TenantId': '1' });
+  });
 });
 
 describe('海外仓退件', () => {
@@ -175,5 +203,16 @@ describe('海外仓退件', () => {
     const dialog = await screen.findByRole('dialog', { name: '选择销毁' });
     await user.click(within(dialog).getByRole('button', { name: '选择销毁' }));
     await waitFor(() => expect(callsOf(calls, 'FrontAbroadStockReturn.comfirmDestroyOrder').map((c) => c.query)).toEqual([{ orderReturnId: 5 }]));
+  });
+
+  it('seller: exports their returns with the list\'s filters', async () => {
+    const user = userEvent.setup();
+    const fetched = stubDownloads();
+    const { api } = fakeApi({ 'FrontAbroadReturn.getReturnOrderList': () => ({ totalCount: 1, items: [ret({ returnStatus: 2 })] }) });
+    renderWithProviders(<SellerReturns initial={{ returnStatus: 2, number: 'RT10001' }} />, { api });
+    await rowOf('RT10001');
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(fetched).toHaveLength(1));
+    expect(fetched[0]!.url).toBe(fileUrl('getFrontExcelExportAbroadReturnInfo', { number: 'RT10001', returnStatus: 2 }));
   });
 });

@@ -12,9 +12,11 @@ export const ORDER_SERVICES = ['FrontAbroadOrder', 'BackAbroadOrder', 'FrontStoc
 export const RETURN_SERVICES = ['FrontAbroadReturn', 'FrontAbroadStockReturn', 'AbroadReturn', 'AbroadStockReturn'] as const;
 
 // ── orders ───────────────────────────────────────────────────────────────────
-const orderInput = (s: AbroadOrderSearch) => ({
-  ...pagingInput(s), number: s.number, orderStatus: s.orderStatus, packageStatus: s.packageStatus, ...dayRangeInput(s.dateFrom, s.dateTo),
+/** The list's filters without paging: what its xlsx export is given too. */
+export const abroadOrderFilters = (s: AbroadOrderSearch) => ({
+  number: s.number, orderStatus: s.orderStatus, packageStatus: s.packageStatus, ...dayRangeInput(s.dateFrom, s.dateTo),
 });
+const orderInput = (s: AbroadOrderSearch) => ({ ...pagingInput(s), ...abroadOrderFilters(s) });
 
 export const sellerAbroadOrderListQuery = (api: ApiClient, search: AbroadOrderSearch) => {
   const input = orderInput(search);
@@ -52,7 +54,11 @@ export const warehouseStockQuery = (api: ApiClient, warehouseInfoId: number | nu
 };
 
 // ── returns ──────────────────────────────────────────────────────────────────
-const returnInput = (s: AbroadReturnSearch) => ({ ...pagingInput(s), number: s.number, returnStatus: s.returnStatus, ...dayRangeInput(s.dateFrom, s.dateTo) });
+/** The list's filters without paging: what its xlsx export is given too. */
+export const abroadReturnFilters = (s: AbroadReturnSearch) => ({
+  number: s.number, returnStatus: s.returnStatus, ...dayRangeInput(s.dateFrom, s.dateTo),
+});
+const returnInput = (s: AbroadReturnSearch) => ({ ...pagingInput(s), ...abroadReturnFilters(s) });
 
 export const sellerReturnListQuery = (api: ApiClient, search: AbroadReturnSearch) => {
   const input = returnInput(search);

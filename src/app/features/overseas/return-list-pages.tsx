@@ -12,9 +12,11 @@ import { canAbroadReturn, type AbroadReturnAction } from '#shared/rules/overseas
 import { CodeBadge, useCodeLabel } from '../../components/code-badge.tsx';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
-import { useApi } from '../../lib/api.ts';
+import { useApi, type RequestContextSource } from '../../lib/api.ts';
+import { ServerExportButton } from '../../components/server-export.tsx';
+import { fileUrl } from '#shared/file-links.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
-import { RETURN_SERVICES, sellerReturnListQuery, staffReturnListQuery } from './queries.ts';
+import { abroadReturnFilters, RETURN_SERVICES, sellerReturnListQuery, staffReturnListQuery } from './queries.ts';
 import type { AbroadReturnSearch } from './search.ts';
 import { ConfirmWarehousingModal, DestroyModal } from './return-modals.tsx';
 
@@ -46,9 +48,14 @@ function useReturnFilters(t: Translate, withSeller: boolean): FilterField<Abroad
   ];
 }
 
-interface PageProps { search: AbroadReturnSearch; onSearchChange: (next: AbroadReturnSearch) => void }
+interface PageProps {
+  search: AbroadReturnSearch;
+  onSearchChange: (next: AbroadReturnSearch) => void;
+  /** The signed-in session for the xlsx export (the route passes useAuth()). */
+  exportSource: RequestContextSource;
+}
 
-export function SellerReturnListPage({ search, onSearchChange }: PageProps) {
+export function SellerReturnListPage({ search, onSearchChange, exportSource }: PageProps) {
   const t = useT();
   const api = useApi();
   const choose = useServiceMutation(RETURN_SERVICES, (a, orderReturnId: number) => a.frontAbroadStockReturn.comfirmDestroyOrder({ orderReturnId }));
@@ -68,11 +75,15 @@ export function SellerReturnListPage({ search, onSearchChange }: PageProps) {
       columns={returnColumns(t, false)}
       filters={useReturnFilters(t, false)}
       rowActions={rowActions}
+      exportSlot={
+        <ServerExportButton source={exportSource} url={() => fileUrl('getFrontExcelExportAbroadReturnInfo', abroadReturnFilters(search))}
+          fileName="海外仓退件.xlsx" label={t('导出')} />
+      }
     />
   );
 }
 
-export function StaffReturnListPage({ search, onSearchChange }: PageProps) {
+export function StaffReturnListPage({ search, onSearchChange, exportSource }: PageProps) {
   const t = useT();
   const api = useApi();
   const [dialog, setDialog] = useState<{ kind: 'warehouse' | 'destroy'; row: AbroadReturnDto } | null>(null);
@@ -90,6 +101,12 @@ export function StaffReturnListPage({ search, onSearchChange }: PageProps) {
         columns={returnColumns(t, true)}
         filters={useReturnFilters(t, true)}
         rowActions={rowActions}
+        exportSlot={
+          <ServerExportButton
+            source={exportSource} fileName="海外仓退件.xlsx" label={t('导出')}
+            url={() => fileUrl('getExcelExportAbroadReturnInfo', { ...abroadReturnFilters(search), userCode: search.userCode })}
+          />
+        }
       />
       {dialog?.kind === 'warehouse' && <ConfirmWarehousingModal row={dialog.row} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'destroy' && <DestroyModal row={dialog.row} onClose={() => setDialog(null)} />}

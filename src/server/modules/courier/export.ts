@@ -1,11 +1,9 @@
 // File/GetCourierExpressDeliveryExport: the courier hand-over records (快递员入库记录.xlsx) with the
 // list's filters, newest first. Streamed like the other xlsx downloads (modules/file-actions/exports.ts).
-import type { XlsxColumn } from '../../files/xlsx.ts';
+import { exportTime as time, type XlsxColumn } from '../../files/xlsx.ts';
 import { toDeliveryDto } from './service.ts';
 import { exportDeliveryBatch, type DeliveryView } from './repository.ts';
 
-const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const time = (iso: string | null) => (iso ? SHANGHAI.format(new Date(iso)).replace(/\//g, '-') : '');
 const RECEIVE: Record<number, string> = { 0: '待签收', 1: '已签收', 2: '已入库', 3: '拒收', 4: '已退回', 5: '无主件', 6: '异常' };
 
 type Row = ReturnType<typeof toDeliveryDto>;

@@ -5,10 +5,10 @@
 import type { z } from 'zod';
 import type { file } from '#shared/contracts/file.ts';
 import { translate } from '#shared/i18n/index.ts';
-import { labelKey } from '#shared/enums.ts';
+import { labelKey, ORDER_TYPE } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
-import { createXlsxStream, DownloadAborted, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
+import { createXlsxStream, DownloadAborted, exportTime as time, XLSX_TYPE, type XlsxColumn } from '../../files/xlsx.ts';
 import { centsToPoints } from '#shared/money.ts';
 import * as orders from '../orders/repository.ts';
 import * as parcels from '../parcels/repository.ts';
@@ -17,12 +17,11 @@ import { courierDeliveryExport } from '../courier/export.ts';
 import { exportRecordBatch, type RecordView } from '../stock/repository.ts';
 import { stockRemaining } from '#shared/rules/stock.ts';
 import { advanceOrderExport, refusalOrderExport, ynRefusalOrderExport } from '../returns/export.ts';
+import { abroadReturnExport, sellerAbroadReturnExport } from '../overseas/export.ts';
 import * as statistics from '../statistics/service.ts';
 import type { PackedStatisticDto, SignForStatisticDto, StoreStatisticDto } from '#shared/contracts/statistics.ts';
 
 const BATCH = 1000;
-const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const time = (d: Date | null | undefined) => (d ? SHANGHAI.format(d).replace(/\//g, '-') : '');
 const label = (name: Parameters<typeof labelKey>[0], code: number | string | null | undefined) => (code === null || code === undefined ? '' : translate('zh-Hans', labelKey(name, code)));
 
 type OrderRow = Awaited<ReturnType<typeof orders.exportOrderBatch>>[number];
@@ -164,7 +163,9 @@ type Exports = Pick<Implementation<typeof file>, 'getExcelFlow' | 'getCourierExp
   | 'getExpressExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
   | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'
   | 'getExcelExportStockList' | 'getFrontExcelExportStockList'
-  | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'>;
+  | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'
+  | 'getAbroadExpressExportSearch' | 'getExpressExportAbroadOrderInfo' | 'getFrontExpressExportAbroadOrderInfo'
+  | 'getExcelExportAbroadReturnInfo' | 'getFrontExcelExportAbroadReturnInfo'>;
 
 export function exportActions(): Exports {
   return {
@@ -194,7 +195,7 @@ export function exportActions(): Exports {
     }),
     getSignLogisticsExport: exportOf('getSignLogisticsExport', {
       fileName: '已签收包裹.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 1, signedOnly: true }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
     // Parcels waiting for someone to decide (无主件, 异常).
     getExpressExport: exportOf('getExpressExport', {
@@ -236,9 +237,26 @@ export function exportActions(): Exports {
     getFrontExcelExportStockList: exportOf('getFrontExcelExportStockList', {
       fileName: '囤货单.xlsx', columns: STOCK_COLUMNS, batch: (tx, f, user, before) => exportRecordBatch(tx, { ...f, userId: user.id }, before, BATCH), idOf: (v) => v.record.id,
     }),
+    // Logistics' lists show mainland parcels only (issue 15): so do their exports.
     getExpressExportSearch: exportOf('getExpressExportSearch', {
       fileName: '搜索导出数据.xlsx', columns: PARCEL_COLUMNS,
-      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, f, before, BATCH), idOf: (r) => r.parcel.id,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 1 }, before, BATCH), idOf: (r) => r.parcel.id,
     }),
+    // Overseas warehouses (issue 15): what AbroadLogistics, BackAbroadOrder and the return lists show.
+    getAbroadExpressExportSearch: exportOf('getAbroadExpressExportSearch', {
+      fileName: '海外仓包裹.xlsx', columns: PARCEL_COLUMNS,
+      batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ...f, warehouseKind: 2 }, before, BATCH), idOf: (r) => r.parcel.id,
+    }),
+    getExpressExportAbroadOrderInfo: exportOf('getExpressExportAbroadOrderInfo', {
+      fileName: '海外仓订单信息.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad }, before, BATCH), idOf: (o) => o.id,
+    }),
+    getFrontExpressExportAbroadOrderInfo: exportOf('getFrontExpressExportAbroadOrderInfo', {
+      fileName: '海外仓订单信息.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, user, before) => orders.exportOrderBatch(tx, { ...f, orderType: ORDER_TYPE.abroad, userId: user.id }, before, BATCH),
+      idOf: (o) => o.id,
+    }),
+    getExcelExportAbroadReturnInfo: exportOf('getExcelExportAbroadReturnInfo', abroadReturnExport),
+    getFrontExcelExportAbroadReturnInfo: exportOf('getFrontExcelExportAbroadReturnInfo', sellerAbroadReturnExport),
   };
 }

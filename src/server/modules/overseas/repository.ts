@@ -65,6 +65,12 @@ export async function listReturns(tx: Db, f: ReturnFilter, page: { limit: number
   return { total, capped, rows };
 }
 
+/** A batch of the returns an export streams: newest first, below beforeId. */
+export async function exportReturnBatch(tx: Db, f: ReturnFilter, beforeId: number | null, limit: number): Promise<AbroadReturnView[]> {
+  return viewFrom(tx).where(and(returnWhere(f), beforeId === null ? undefined : sql`${abroadReturns.id} < ${beforeId}`))
+    .orderBy(desc(abroadReturns.id)).limit(limit);
+}
+
 export async function getReturn(tx: Db, id: number): Promise<AbroadReturnView | undefined> {
   const [row] = await viewFrom(tx).where(eq(abroadReturns.id, id));
   return row;

@@ -4,11 +4,9 @@
 import { labelKey, REFUSAL_LINE } from '#shared/enums.ts';
 import { translate } from '#shared/i18n/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { XlsxColumn } from '../../files/xlsx.ts';
+import { exportTime as time, type XlsxColumn } from '../../files/xlsx.ts';
 import * as repo from './repository.ts';
 
-const SHANGHAI = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
-const time = (d: Date | null) => (d ? SHANGHAI.format(d).replace(/\//g, '-') : '');
 const label = (name: 'RefusalStatus' | 'AdvanceStatus' | 'OrderType', code: number) => translate('zh-Hans', labelKey(name, code));
 
 type RefusalRow = Awaited<ReturnType<typeof repo.exportRefusalBatch>>[number];

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AbroadParcelListPage } from '../../../features/back-orders/parcel-list-pages.tsx';
 import { abroadParcelListQuery } from '../../../features/back-orders/queries.ts';
 import { parcelListInput, parcelListSearch } from '../../../features/back-orders/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/backabroad/backabroadlogistics')({
   validateSearch: parcelListSearch,
@@ -17,5 +18,6 @@ export const Route = createFileRoute('/_app/backabroad/backabroadlogistics')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <AbroadParcelListPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const auth = useAuth();
+  return <AbroadParcelListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
 }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StaffAbroadOrderListPage } from '../../../features/overseas/order-list-pages.tsx';
 import { staffAbroadOrderListQuery } from '../../../features/overseas/queries.ts';
 import { abroadOrderSearch } from '../../../features/overseas/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/backabroad/backabroadorder')({
   validateSearch: abroadOrderSearch,
@@ -17,5 +18,6 @@ export const Route = createFileRoute('/_app/backabroad/backabroadorder')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <StaffAbroadOrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const auth = useAuth();
+  return <StaffAbroadOrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
 }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { StaffReturnListPage } from '../../../features/overseas/return-list-pages.tsx';
 import { staffReturnListQuery } from '../../../features/overseas/queries.ts';
 import { abroadReturnSearch } from '../../../features/overseas/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/backabroad/backabroadreturn')({
   validateSearch: abroadReturnSearch,
@@ -17,5 +18,6 @@ export const Route = createFileRoute('/_app/backabroad/backabroadreturn')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <StaffReturnListPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const auth = useAuth();
+  return <StaffReturnListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
 }

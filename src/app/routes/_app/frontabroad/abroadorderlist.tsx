@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SellerAbroadOrderListPage } from '../../../features/overseas/order-list-pages.tsx';
 import { sellerAbroadOrderListQuery } from '../../../features/overseas/queries.ts';
 import { abroadOrderSearch } from '../../../features/overseas/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/frontabroad/abroadorderlist')({
   validateSearch: abroadOrderSearch,
@@ -17,10 +18,12 @@ export const Route = createFileRoute('/_app/frontabroad/abroadorderlist')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const auth = useAuth();
   return (
     <SellerAbroadOrderListPage
       search={search} onSearchChange={(next) => void navigate({ search: next })}
       onOpen={(o) => void navigate({ to: '/frontDisplay/abroadorderDetail', search: { id: o.id } })}
+      exportSource={auth}
     />
   );
 }

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SellerReturnListPage } from '../../../features/overseas/return-list-pages.tsx';
 import { sellerReturnListQuery } from '../../../features/overseas/queries.ts';
 import { abroadReturnSearch } from '../../../features/overseas/search.ts';
+import { useAuth } from '../../../lib/use-auth.ts';
 
 export const Route = createFileRoute('/_app/frontabroad/abroadreturnlist')({
   validateSearch: abroadReturnSearch,
@@ -17,5 +18,6 @@ export const Route = createFileRoute('/_app/frontabroad/abroadreturnlist')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <SellerReturnListPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const auth = useAuth();
+  return <SellerReturnListPage search={search} onSearchChange={(next) => void navigate({ search: next })} exportSource={auth} />;
 }
