@@ -4,6 +4,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { PlainTable } from '../../components/plain-table.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { OutboxRows } from './outbox-rows.tsx';
 import { ScanBox, VerdictCard } from './scan-box.tsx';
 import { usePickPack } from './use-pick-pack.ts';
 
@@ -48,6 +49,7 @@ export function PickPackPage() {
           </Group>
         </Paper>
       )}
+      <OutboxRows actions={['BackStockOrder.stockOrderBale']} testId="pick-outbox" />
     </Stack>
   );
 }
