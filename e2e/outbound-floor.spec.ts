@@ -1,8 +1,9 @@
 // The outbound floor on a phone (issue 14 §5): 拣货打包 opens a stock order by its trade number and
 // checks each product barcode against its lines (a wrong product or an extra unit is refused on the
 // spot); 交接扫描 scans outbound orders into the open batch of a store and method. Both offline: the
-// confirmed pick and the receipt scan wait in the outbox while the network is gone, reach the server
-// once when it returns, and the stock moves exactly once.
+// confirmed pick and the receipt scan wait in the outbox while the network is gone — across a reload
+// of the page, still offline (the screen comes from the service worker and lists the rows that wait)
+// — reach the server once when it returns, and the stock moves exactly once.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
 import { login } from './login.ts';
@@ -75,7 +76,7 @@ async function typeScan(page: import('@playwright/test').Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
-test('offline: 拣货打包 refuses a wrong product and an extra unit, queues the confirmed pick, and stock goes out once', async ({ browser, baseURL, apiLogin }) => {
+test('offline: 拣货打包 refuses a wrong product and an extra unit, queues the confirmed pick, keeps it across a reload, and stock goes out once', async ({ browser, baseURL, apiLogin }) => {
   test.setTimeout(120_000);
   const token = await apiLogin(admin.userName, admin.password, 1);
   const context = await phoneContext(browser, baseURL);
@@ -101,7 +102,17 @@ test('offline: 拣货打包 refuses a wrong product and an extra unit, queues th
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'extra');
     await page.getByTestId('pick-confirm').click();
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'queued');
+    await expect(page.getByTestId('pick-outbox-waiting')).toHaveText('1 条待同步');
     // Nothing reached the server while offline.
+    expect(await s.productFigures()).toMatchObject({ inventory: 3, reserved: 2, available: 1 });
+
+    // Across a reload, still offline: the pick still waits (and the order is not offered again); nothing reached the server.
+    await page.reload();
+    await expect(page.getByTestId('pick-pack')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('pick-outbox-waiting')).toHaveText('1 条待同步', { timeout: 20_000 });
+    await expect(page.locator('[data-testid="pick-outbox-row"][data-status="pending"]')).toHaveText(new RegExp(`拣货打包 ${s.tradeNo}`));
+    await typeScan(page, s.tradeNo);
+    await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'unknown-order');
     expect(await s.productFigures()).toMatchObject({ inventory: 3, reserved: 2, available: 1 });
 
     await context.setOffline(false);
@@ -109,12 +120,18 @@ test('offline: 拣货打包 refuses a wrong product and an extra unit, queues th
     expect(await s.productFigures()).toMatchObject({ inventory: 1, reserved: 0, available: 1 });
     expect(await s.outRows()).toEqual([expect.objectContaining({ type: 2, quantity: -2 })]);
     await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('pick-outbox-waiting')).toHaveCount(0);
+    await expect(page.locator('[data-testid="pick-outbox-row"][data-status="done"]')).toHaveCount(1);
+    // Recorded once: the order is packed, with one pick in its trail.
+    const info = await s.call('FrontStockOrder/GetStockOrderInfo', { stockOrderId: String(s.orderId) }, 'GET', s.seller);
+    expect(info.packageStatus).toBe(3);
+    expect((info.audit as { action: string }[]).filter((a) => a.action === 'packed')).toHaveLength(1);
   } finally {
     await context.close();
   }
 });
 
-test('offline: 交接扫描 queues a scan into the open batch, replays it once, and closing ships the order', async ({ browser, baseURL, apiLogin }) => {
+test('offline: 交接扫描 queues a scan into the open batch, keeps it across a reload, replays it once, and closing ships the order', async ({ browser, baseURL, apiLogin }) => {
   test.setTimeout(120_000);
   const token = await apiLogin(admin.userName, admin.password, 1);
   const context = await phoneContext(browser, baseURL);
@@ -141,12 +158,28 @@ test('offline: 交接扫描 queues a scan into the open batch, replays it once, 
     await typeScan(page, s.tradeNo);
     await expect(page.getByTestId('receipt-verdict')).toHaveAttribute('data-verdict', 'queued');
     await expect(page.getByTestId('receipt-count')).toHaveText('1');
+    await expect(page.getByTestId('receipt-outbox-waiting')).toHaveText('1 条待同步');
     const batches = async () => (await s.call('DeliveryReceipt/GetBatchList', { storeId: String(s.storeId) }, 'GET')).items as { batchName: string; count: number; isClosed: boolean }[];
+    expect(await batches()).toEqual([]);
+
+    // Across a reload, still offline: the store, the count and the waiting scan are all still there; nothing reached the server.
+    await page.reload();
+    await expect(page.getByTestId('receipt-scan')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('receipt-outbox-waiting')).toHaveText('1 条待同步', { timeout: 20_000 });
+    await expect(page.locator('[data-testid="receipt-outbox-row"][data-status="pending"]')).toHaveText(new RegExp(`交接 ${s.tradeNo}`));
+    await expect(page.getByTestId('receipt-store')).toHaveValue(String(s.storeId));
+    await expect(page.getByTestId('receipt-count')).toHaveText('1');
     expect(await batches()).toEqual([]);
 
     await context.setOffline(false);
     await expect.poll(async () => (await batches()).map((b) => b.count), { timeout: 45_000 }).toEqual([1]);
     await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('receipt-outbox-waiting')).toHaveCount(0);
+    await expect(page.locator('[data-testid="receipt-outbox-row"][data-status="done"]')).toHaveCount(1);
+    // Recorded once: one row in the batch.
+    const [open] = await batches();
+    const numbers = await s.call('DeliveryReceipt/GetBatchNumberList', { storeId: String(s.storeId), batchName: open!.batchName }, 'GET');
+    expect((numbers.items as { tradeNo: string }[]).map((i) => i.tradeNo)).toEqual([s.tradeNo]);
 
     await page.getByTestId('receipt-close').click();
     await expect(page.getByTestId('receipt-verdict')).toHaveAttribute('data-verdict', 'closed');

@@ -264,6 +264,75 @@ describe('stock out', () => {
       expect(found.body.result.items.map((o: { id: number }) => o.id)).toContain(st.id);
     });
 
+    it('国际运单: a weighed 第三方物流 stock order goes into a mainland bag and ships with it; other methods, receipts and other orders are refused', async () => {
+      const { seller, storeId } = await newSeller(100);
+      const a = await stockIn(seller, storeId, 'BAG-A', 6);
+      const STOCK_BAG = (id: number, mainLandPackageId: number) => `${svc('BackStockOrder', 'EditInterNationalShipment')}?id=${id}&mainLandPackageId=${mainLandPackageId}`;
+      const placed = async (overrides: Record<string, unknown> = {}) => {
+        const res = await call(t.app, 'POST', svc('FrontStockOrder', 'CreateStockOrder'), seller, order(storeId, [{ stockProductId: a.id, quantity: 1 }], overrides));
+        expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+        const st = res.body.result as { id: number; tradeNo: string };
+        expect((await call(t.app, 'POST', svc('BackStockOrder', 'StockOrderBale'), picker, { tradeNo: st.tradeNo })).status).toBe(200);
+        return st;
+      };
+      const weigh = async (tradeNo: string) => {
+        const res = await call(t.app, 'POST', svc('BackStockOrder', 'GoodsWeigh'), picker, { tradeNo, weight: 0.3 });
+        expect(res.body.result?.charged, JSON.stringify(res.body.error)).toBe(true);
+      };
+      const bagRes = await call(t.app, 'POST', svc('BackMainLandPackage', 'EditMainLandPackage'), admin, {
+        warehouseInfoId: warehouseId, site: 'TW', cargoCategory: 1, mainLandInterNationalShipment: `INTL-${Date.now()}`,
+      });
+      expect(bagRes.status, JSON.stringify(bagRes.body.error)).toBe(200);
+      const bag = bagRes.body.result as { id: number; packageName: string };
+
+      // Packed but not weighed: refused with the reason.
+      const st = await placed();
+      const early = await call(t.app, 'POST', STOCK_BAG(st.id, bag.id), picker);
+      expect(early.status).toBe(409);
+      expect(early.body.error!.message).toContain('还未称重');
+      await weigh(st.tradeNo);
+      const bagged = await call(t.app, 'POST', STOCK_BAG(st.id, bag.id), picker);
+      expect(bagged.status, JSON.stringify(bagged.body.error)).toBe(200);
+      expect(bagged.body.result).toEqual({ orderId: st.id, tradeNo: st.tradeNo, mainLandPackageId: bag.id, packageName: bag.packageName, orderCount: 1 });
+      // The same call again changes nothing; a bagged order is not also put on a hand-over sheet.
+      expect((await call(t.app, 'POST', STOCK_BAG(st.id, bag.id), picker)).body.result.orderCount).toBe(1);
+      const onSheet = await call(t.app, 'POST', svc('DeliveryReceipt', 'Add'), picker, { storeId, logisticMethod: '7-11', tradeNo: st.tradeNo });
+      expect(onSheet.status).toBe(409);
+      expect(onSheet.body.error!.message).toContain('大陆包');
+
+      // A stock order collected by the seller (自提) does not travel in a bag.
+      const pickup = await placed({ shippingMethods: 3 });
+      await weigh(pickup.tradeNo);
+      const pickupBag = await call(t.app, 'POST', STOCK_BAG(pickup.id, bag.id), picker);
+      expect(pickupBag.status).toBe(409);
+      expect(pickupBag.body.error!.message).toContain('第三方物流');
+      // An order already on a delivery receipt leaves with that batch.
+      const onReceipt = await placed();
+      await weigh(onReceipt.tradeNo);
+      expect((await call(t.app, 'POST', svc('DeliveryReceipt', 'Add'), picker, { storeId, logisticMethod: '7-11', tradeNo: onReceipt.tradeNo })).status).toBe(200);
+      const receiptBag = await call(t.app, 'POST', STOCK_BAG(onReceipt.id, bag.id), picker);
+      expect(receiptBag.status).toBe(409);
+      expect(receiptBag.body.error!.message).toContain('交接批次');
+      // This action is for stock orders only: a mainland order is 404 here; a malformed id is 400.
+      const mainland = await packedOrder(seller, storeId);
+      expect((await call(t.app, 'POST', STOCK_BAG(mainland.id, bag.id), picker)).status).toBe(404);
+      expect((await call(t.app, 'POST', `${svc('BackStockOrder', 'EditInterNationalShipment')}?id=x&mainLandPackageId=${bag.id}`, picker)).status).toBe(400);
+      // A seller cannot call it.
+      expect((await call(t.app, 'POST', STOCK_BAG(st.id, bag.id), seller)).status).toBe(403);
+
+      // Out (0) and back in; then closing the bag ships the stock order.
+      const out = await call(t.app, 'POST', STOCK_BAG(st.id, 0), picker);
+      expect(out.body.result).toMatchObject({ mainLandPackageId: null, orderCount: 0 });
+      expect((await call(t.app, 'POST', STOCK_BAG(st.id, bag.id), picker)).status).toBe(200);
+      const sent = await call(t.app, 'POST', svc('BackMainLandPackage', 'EditCompleteStatus'), admin, { id: bag.id });
+      expect(sent.status, JSON.stringify(sent.body.error)).toBe(200);
+      expect(sent.body.result).toMatchObject({ isSend: true, shippedCount: 1, orders: [expect.objectContaining({ tradeNo: st.tradeNo })] });
+      const info = await call(t.app, 'GET', svc('FrontStockOrder', 'GetStockOrderInfo'), seller, { stockOrderId: st.id });
+      expect(info.body.result).toMatchObject({ orderStatus: 4, packageStatus: 5 });
+      expect(info.body.result.audit.map((x: { action: string }) => x.action)).toEqual(expect.arrayContaining(['bag', 'unbag']));
+      expect(await product(seller, 'BAG-A')).toMatchObject({ inventory: 3, reserved: 0, available: 3 });
+    });
+
     it('a combination (A×2 + B×1) ordered ×2 reserves A 4 and B 2; cancelling releases them', async () => {
       const { seller, storeId } = await newSeller(0);
       const a = await stockIn(seller, storeId, 'CMB-A', 10);

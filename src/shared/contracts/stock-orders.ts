@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SITES } from '../enums.ts';
 import { listResult, optionalText, paged, pagedResult, text } from './common.ts';
 import { defineService } from './define.ts';
+import { bagOrderActions } from './mainland-package.ts';
 import { AuditDto, OrderDto, OrderStatistics } from './orders.ts';
 import { dimensionCm, ProcessingInfoDto, WeighResultDto, weightKg } from './processing.ts';
 
@@ -131,6 +132,12 @@ export const backStockOrder = defineService('BackStockOrder', {
   processOrderPackageStatus: {
     method: 'POST', permission: STOCK, input: z.object({ ids, packageStatus: code([0, 1, 2, 3, 4, 5] as const), reason: optionalText(512) }), output: countResult,
   },
+  /**
+   * 国际运单 (DOMAIN §3): puts a weighed stock order sent 第三方物流 into an open mainland bag of its
+   * warehouse, site and cargo category, or with mainLandPackageId 0 takes it out — BackOrder's action
+   * for stock orders, under this service's permission.
+   */
+  editInterNationalShipment: { ...bagOrderActions.editInterNationalShipment, permission: STOCK },
   /** Weighs a picked order and charges it (DOMAIN §5 with the orderType 3 base cost); the answer of DOMAIN §9. */
   goodsWeigh: {
     method: 'POST', permission: STOCK,

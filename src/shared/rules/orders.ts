@@ -1,9 +1,9 @@
 // The order's state machine in one place (DOMAIN §3): which action is allowed from which state, and
 // the sentence a refusal says. The server asserts these before it acts; the screens ask the same
 // table to show or hide an action, so neither re-states a status number.
-import { ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P } from '../enums.ts';
+import { ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P, SHIPPING_METHOD } from '../enums.ts';
 
-export interface OrderState { orderStatus: number; packageStatus: number; orderType?: number; isUrgent?: boolean; owedCents?: number }
+export interface OrderState { orderStatus: number; packageStatus: number; orderType?: number; shippingMethods?: number; isUrgent?: boolean; owedCents?: number }
 
 /** 已发货, 已完成 or 已取消: nothing more happens to the order. */
 export const isOrderClosed = (o: Pick<OrderState, 'orderStatus'>): boolean =>
@@ -17,6 +17,9 @@ const open = (o: OrderState) => !isOrderClosed(o) && o.orderStatus !== S.onHold 
 export const isFromStock = (o: Pick<OrderState, 'orderType'>): boolean => o.orderType === ORDER_TYPE.stock || o.orderType === ORDER_TYPE.abroad;
 /** 海外仓订单 are not weighed: their fees are charged when picked, and they ship once packed. */
 const isAbroad = (o: Pick<OrderState, 'orderType'>): boolean => o.orderType === ORDER_TYPE.abroad;
+/** Sent by the warehouse's own international line, so it may travel in a mainland bag. */
+export const leavesByOwnLine = (o: Pick<OrderState, 'orderType' | 'shippingMethods'>): boolean =>
+  o.orderType === ORDER_TYPE.mainland || (o.orderType === ORDER_TYPE.stock && o.shippingMethods === SHIPPING_METHOD.thirdParty);
 /** 待处理, 处理中 or 待补运费: the statuses a seller may still hurry or calm down, and 问题件 returns to. */
 const ACTIVE: readonly number[] = [S.pending, S.processing, S.awaitingFreight];
 const active = (orderStatus: number) => ACTIVE.includes(orderStatus);
@@ -56,12 +59,14 @@ export const ORDER_RULES = {
     refusal: '只有已称重（海外仓订单：已打包）且费用已付清的订单可以出库。',
   },
   /**
-   * Into a mainland bag (大陆包): a weighed mainland order that is still open. The server words each
-   * failing condition on its own (mainland-package), after asking this rule.
+   * Into a mainland bag (大陆包): a weighed order that is still open and leaves by the warehouse's own
+   * line — a mainland order, or a stock order sent 第三方物流 (one sent by Shopee's logistics or
+   * collected goes out on a delivery receipt instead). The server words each failing condition on its
+   * own (mainland-package), after asking this rule.
    */
   bag: {
-    allowed: (o) => o.orderType === ORDER_TYPE.mainland && o.packageStatus === P.weighed && open(o),
-    refusal: '只有已称重、未关闭的大陆订单可以装袋。',
+    allowed: (o) => leavesByOwnLine(o) && o.packageStatus === P.weighed && open(o),
+    refusal: '只有已称重、未关闭的大陆订单（或第三方物流的囤货订单）可以装袋。',
   },
 } as const satisfies Record<string, Rule>;
 

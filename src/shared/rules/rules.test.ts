@@ -1,14 +1,16 @@
 // The shared rule tables, walked over every status: what the server refuses with 409 and what the
 // screens hide are the same answers, so these are the answers DOMAIN §3, §4 and §6 give.
 import { describe, expect, it } from 'vitest';
-import { ENUM_CODES, ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P, RECEIVE_STATUS as R, REJECTION_HANDLE_TYPE as T, REJECTION_STATUS as RS, STOCK_STATUS as ST } from '../enums.ts';
+import {
+  ENUM_CODES, ORDER_STATUS as S, ORDER_TYPE, PACKAGE_STATUS as P, RECEIVE_STATUS as R, REJECTION_HANDLE_TYPE as T, REJECTION_STATUS as RS, SHIPPING_METHOD, STOCK_STATUS as ST,
+} from '../enums.ts';
 import { afterParcelSigned, canOrder, isFromStock, isOrderClosed, manualOrderStatusAllowed, manualPackageStatusAllowed, ORDER_RULES, type OrderAction } from './orders.ts';
 import { canParcel, PARCEL_RULES, type ParcelAction } from './parcels.ts';
 import { canRejection, REJECTION_TRANSITIONS, type RejectionAction } from './rejections.ts';
 import { afterShelfUp, canStock, shelfRange, STOCK_TRANSITIONS, stockRemaining, type StockAction } from './stock.ts';
 
 /** Every (orderStatus, packageStatus) pair where `action` is allowed, as "o/p" strings. */
-function allowedPairs(action: OrderAction, extra: { orderType?: number; isUrgent?: boolean; owedCents?: number } = {}): string[] {
+function allowedPairs(action: OrderAction, extra: { orderType?: number; shippingMethods?: number; isUrgent?: boolean; owedCents?: number } = {}): string[] {
   const pairs: string[] = [];
   for (const orderStatus of ENUM_CODES.OrderStatus) {
     for (const packageStatus of ENUM_CODES.PackageStatus) {
@@ -66,9 +68,13 @@ describe('order rules', () => {
     expect(allowedPairs('arriveWarehouse')).toEqual(expected);
   });
 
-  it('bags a weighed mainland order that is worked on, and no other type', () => {
+  it('bags a weighed mainland order, or a stock order sent by the warehouse\'s own line, that is worked on; no other', () => {
     expect(allowedPairs('bag', { orderType: ORDER_TYPE.mainland })).toEqual(pairs(OPEN, [P.weighed]));
+    expect(allowedPairs('bag', { orderType: ORDER_TYPE.stock, shippingMethods: SHIPPING_METHOD.thirdParty })).toEqual(pairs(OPEN, [P.weighed]));
+    expect(allowedPairs('bag', { orderType: ORDER_TYPE.stock, shippingMethods: SHIPPING_METHOD.shopeeSls })).toEqual([]);
+    expect(allowedPairs('bag', { orderType: ORDER_TYPE.stock, shippingMethods: SHIPPING_METHOD.selfPickup })).toEqual([]);
     expect(allowedPairs('bag', { orderType: ORDER_TYPE.crossBorder })).toEqual([]);
+    expect(allowedPairs('bag', { orderType: ORDER_TYPE.abroad, shippingMethods: SHIPPING_METHOD.thirdParty })).toEqual([]);
   });
 
   it('lets the seller urge any order but a cancelled one', () => {

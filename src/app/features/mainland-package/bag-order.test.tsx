@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import { createFakeApi, renderWithProviders, type FakeHandler } from '../../test/render.tsx';
 import type { OrderDto } from '#shared/contracts/orders.ts';
-import { BagOrderModal, canBag, useOrderOutboundActions } from './bag-order.tsx';
+import { BagOrderModal, canBag, useOrderOutboundActions, useStockOrderBagAction } from './bag-order.tsx';
 import { buildPackage } from './fixtures.ts';
 import { fileUrl } from '#shared/file-links.ts';
 
@@ -105,5 +105,56 @@ describe('装袋 and 打印面单 on the order list', () => {
     await waitFor(() => expect(queryClient.getQueryData(['AbpUserConfiguration', 'getAll'])).toBeTruthy());
     expect(callsOf(calls, 'AbpUserConfiguration.getAll')).toHaveLength(1);
     expect(within(screen.getByTestId('ML26112200001')).queryByRole('button', { name: '装袋' })).toBeNull();
+  });
+});
+
+/** The stock order list's 装袋, as a button per order. */
+function StockActions({ orders }: { orders: Pick<OrderDto, 'id' | 'tradeNo' | 'orderType' | 'packageStatus' | 'orderStatus' | 'shippingMethods'>[] }) {
+  const { rowAction, dialog } = useStockOrderBagAction();
+  return (
+    <>
+      {orders.map((o) => (
+        <div key={o.id} data-testid={o.tradeNo}>
+          {!rowAction.hidden?.(o as OrderDto) && <button type="button" onClick={() => void rowAction.onClick(o as OrderDto)}>{rowAction.label}</button>}
+        </div>
+      ))}
+      {dialog}
+    </>
+  );
+}
+
+describe('装袋 (国际运单) on the stock order list', () => {
+  const stock = { orderType: 3, packageStatus: 4 as const, orderStatus: 2 as const, warehouseInfoId: 1, warehouseName: '义乌仓', site: 'TW' as const, cargoCategory: 1 as const };
+  const orders = [
+    { ...stock, id: 21, tradeNo: 'ST26112200021', shippingMethods: 2 as const },
+    { ...stock, id: 22, tradeNo: 'ST26112200022', shippingMethods: 1 as const },
+    { ...stock, id: 23, tradeNo: 'ST26112200023', shippingMethods: 2 as const, packageStatus: 3 as const },
+  ];
+
+  it('offers 装袋 only on weighed 第三方物流 stock orders and bags through BackStockOrder', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans, granted: ['warehouse.Stock', 'OrderManage.MainLandOrderManage'] }),
+      'BackStockOrder.editInterNationalShipment': () => ({ orderId: 21, tradeNo: 'ST26112200021', mainLandPackageId: 4, packageName: '台湾普货第一袋', orderCount: 4 }),
+    });
+    renderWithProviders(<StockActions orders={orders} />, { api });
+    await user.click(await within(screen.getByTestId('ST26112200021')).findByRole('button', { name: '装袋' }));
+    expect(within(screen.getByTestId('ST26112200022')).queryByRole('button', { name: '装袋' })).toBeNull();
+    expect(within(screen.getByTestId('ST26112200023')).queryByRole('button', { name: '装袋' })).toBeNull();
+
+    const dialog = await screen.findByRole('dialog', { name: '装袋' });
+    await user.click(within(dialog).getByRole('combobox', { name: '大陆包' }));
+    await user.click(await screen.findByRole('option', { name: /台湾普货第一袋/, hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: '装袋' }));
+    await waitFor(() => expect(callsOf(calls, 'BackStockOrder.editInterNationalShipment').map((c) => c.query)).toEqual([{ id: 21, mainLandPackageId: 4 }]));
+    expect(callsOf(calls, 'BackOrder.editInterNationalShipment')).toHaveLength(0);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '装袋' })).toBeNull());
+  });
+
+  it('hides 装袋 from stock staff who may not list the mainland bags', async () => {
+    const { api } = fakeApi({ 'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans, granted: ['warehouse.Stock'] }) });
+    const { queryClient } = renderWithProviders(<StockActions orders={orders} />, { api });
+    await waitFor(() => expect(queryClient.getQueryData(['AbpUserConfiguration', 'getAll'])).toBeTruthy());
+    expect(within(screen.getByTestId('ST26112200021')).queryByRole('button', { name: '装袋' })).toBeNull();
   });
 });

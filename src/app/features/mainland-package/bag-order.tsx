@@ -1,6 +1,8 @@
-// 装袋 and 打印面单 on the back-office order list: the row actions this feature adds to it (the route
-// composes them; features do not import each other). 装袋 puts a weighed mainland order into an open
-// mainland package of its warehouse, site and cargo category (BackOrder/EditInterNationalShipment).
+// 装袋 and 打印面单 on the back-office order list, and 装袋 on the staff's stock order list: the row
+// actions this feature adds to them (the routes compose them; features do not import each other).
+// 装袋 puts a weighed order that leaves by the warehouse's own line (a mainland order, a 第三方物流
+// stock order) into an open mainland package of its warehouse, site and cargo category
+// (BackOrder/EditInterNationalShipment; BackStockOrder's for stock orders).
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -19,14 +21,20 @@ import { openPackagesQuery } from './queries.ts';
 
 type BagOrder = Pick<OrderDto, 'id' | 'tradeNo' | 'warehouseInfoId' | 'warehouseName' | 'site' | 'cargoCategory'>;
 
-/** A weighed mainland order that is still open can be bagged (the shared rule the server asks too). */
-export const canBag = (o: Pick<OrderDto, 'orderType' | 'packageStatus' | 'orderStatus'>) => canOrder('bag', o);
+/** A weighed order leaving by the warehouse's own line that is still open can be bagged (the shared rule the server asks too). */
+export const canBag = (o: Pick<OrderDto, 'orderType' | 'packageStatus' | 'orderStatus'> & { shippingMethods?: number }) => canOrder('bag', o);
 
-export function BagOrderModal({ order, onClose }: { order: BagOrder; onClose: () => void }) {
+/** Whose action bags the order: BackOrder's, or BackStockOrder's for a stock order (its own permission). */
+type BagService = 'BackOrder' | 'BackStockOrder';
+
+export function BagOrderModal({ order, onClose, service = 'BackOrder' }: { order: BagOrder; onClose: () => void; service?: BagService }) {
   const t = useT();
   const api = useApi();
   const open = useQuery(openPackagesQuery(api, { warehouseInfoId: order.warehouseInfoId, site: order.site, cargoCategory: order.cargoCategory }));
-  const bag = useServiceMutation(['BackOrder', 'BackMainLandPackage'], (a, mainLandPackageId: number) => a.backOrder.editInterNationalShipment({ id: order.id, mainLandPackageId }));
+  const bag = useServiceMutation([service, 'BackMainLandPackage'], (a, mainLandPackageId: number) => {
+    const input = { id: order.id, mainLandPackageId };
+    return service === 'BackStockOrder' ? a.backStockOrder.editInterNationalShipment(input) : a.backOrder.editInterNationalShipment(input);
+  });
   const [choice, setChoice] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const options = (open.data ?? []).map((p) => ({ value: String(p.id), label: `${p.packageName}${p.mainLandInterNationalShipment ? ` · ${p.mainLandInterNationalShipment}` : ''}（${t('{0} 单', p.orderCount)}）` }));
@@ -72,12 +80,28 @@ export function BagOrderModal({ order, onClose }: { order: BagOrder; onClose: ()
   );
 }
 
+/** Whether the signed-in staff member may list the bags (and so choose one). */
+function useMayBag(): boolean {
+  const api = useApi();
+  const config = useQuery(configurationQuery(api));
+  return config.data?.auth.grantedPermissions['OrderManage.MainLandOrderManage'] === 'true';
+}
+
+/** 装袋 (国际运单) on the staff's stock order list: a weighed 第三方物流 stock order into a mainland bag. */
+export function useStockOrderBagAction<T extends OrderDto>(): { rowAction: RowAction<T>; dialog: ReactNode } {
+  const t = useT();
+  const mayBag = useMayBag();
+  const [bagging, setBagging] = useState<T | null>(null);
+  return {
+    rowAction: { key: 'bag', label: t('装袋'), icon: <IconPackageImport size={14} />, color: 'indigo', hidden: (o) => !mayBag || !canBag(o), onClick: (o) => setBagging(o) },
+    dialog: bagging && <BagOrderModal order={bagging} service="BackStockOrder" onClose={() => setBagging(null)} />,
+  };
+}
+
 /** The row actions (装袋, 打印面单) and the dialog they open, for the order list. */
 export function useOrderOutboundActions(): { rowActions: RowAction<OrderDto>[]; dialog: ReactNode } {
   const t = useT();
-  const api = useApi();
-  const config = useQuery(configurationQuery(api));
-  const mayBag = config.data?.auth.grantedPermissions['OrderManage.MainLandOrderManage'] === 'true';
+  const mayBag = useMayBag();
   const [bagging, setBagging] = useState<OrderDto | null>(null);
   return {
     rowActions: [

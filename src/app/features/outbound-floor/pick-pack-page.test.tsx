@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StockOrderDto } from '#shared/contracts/stock-orders.ts';
 import { zhHans } from '#shared/i18n/zh-Hans.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
+import { configureOutbox, loadOutbox } from '../../lib/outbox/index.ts';
 import { createFakeApi, renderWithProviders } from '../../test/render.tsx';
 import { PickPackPage } from './pick-pack-page.tsx';
 
@@ -52,5 +54,49 @@ describe('拣货打包', () => {
     expect(bale[0]!.body).toEqual({ tradeNo: ORDER.tradeNo, items: expect.arrayContaining([{ barCode: 'SP00000005', quantity: 2 }, { barCode: 'SP00000006', quantity: 1 }]) });
     // Done here: the order leaves the list on this device.
     expect(screen.getByTestId('pick-waiting').textContent).toContain('0');
+  });
+});
+
+describe('拣货打包 offline', () => {
+  let online = true;
+  const server: { url: string; key: string; body: unknown }[] = [];
+  beforeAll(async () => {
+    configureOutbox({ getToken: () => 'tok', getTenantId: () => 1, getCulture: () => 'zh-Hans', getOwner: () => '1:1' });
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    // The outbox's replay (the same request core) reaches this server.
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      server.push({ url, key: (init.headers as Record<string, string>)['Idempotency-Key']!, body: init.body ? JSON.parse(String(init.body)) : null });
+      return new Response(JSON.stringify({ success: true, result: { ...ORDER, packageStatus: 3 } }), { status: 200 });
+    }));
+    await (await loadOutbox()).db.entries.clear();
+  });
+  afterAll(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+
+  it('queues the confirmed pick, lists it as waiting, and sends it once when the network returns', async () => {
+    localStorage.clear();
+    const { api, calls } = createFakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans }),
+      'BackStockOrder.getPickList': () => ({ items: [ORDER] }),
+    });
+    renderWithProviders(<PickPackPage />, { api });
+    await waitFor(() => expect(screen.getByTestId('pick-waiting').textContent).toContain('1'));
+    online = false;
+    for (const code of [ORDER.tradeNo, 'SP00000005', 'SP00000005', 'SP00000006']) await scan(code);
+    await userEvent.click(screen.getByTestId('pick-confirm'));
+    await waitFor(() => expect(verdict()).toBe('queued'));
+    await waitFor(() => expect(screen.getByTestId('pick-outbox-waiting').textContent).toBe('1 条待同步'));
+    const row = screen.getByTestId('pick-outbox-row');
+    expect(row.dataset.status).toBe('pending');
+    expect(within(row).getByText(`拣货打包 ${ORDER.tradeNo}`)).toBeTruthy();
+    expect(calls.filter((c) => c.action === 'stockOrderBale')).toHaveLength(0);
+    expect(server).toHaveLength(0);
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(screen.getByTestId('pick-outbox-row').dataset.status).toBe('done'));
+    expect(screen.queryByTestId('pick-outbox-waiting')).toBeNull();
+    expect(server.map((r) => [new URL(r.url, 'http://x').pathname, r.body])).toEqual([
+      ['/api/services/app/BackStockOrder/StockOrderBale', { tradeNo: ORDER.tradeNo, items: [{ barCode: 'SP00000005', quantity: 2 }, { barCode: 'SP00000006', quantity: 1 }] }],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { PlainTable } from '../../components/plain-table.tsx';
 import { KitBadge, KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { OutboxRows } from './outbox-rows.tsx';
 import { ScanBox, VerdictCard } from './scan-box.tsx';
 import { usePickPack } from './use-pick-pack.ts';
 
@@ -49,6 +50,7 @@ export function PickPackPage() {
           </div>
         </KitCard>
       )}
+      <OutboxRows actions={['BackStockOrder.stockOrderBale']} testId="pick-outbox" />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { OutboxRows } from './outbox-rows.tsx';
 import { ScanBox, VerdictCard } from './scan-box.tsx';
 import { KitBadge, KitButton, KitCard, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
@@ -74,6 +75,7 @@ export function ReceiptScanPage() {
           {t('打印交接单 {0}', station.closed.batchName)}
         </a>
       )}
+      <OutboxRows actions={['DeliveryReceipt.add', 'DeliveryReceipt.closeBatch']} testId="receipt-outbox" />
     </div>
   );
 }

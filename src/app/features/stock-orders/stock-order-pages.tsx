@@ -76,7 +76,11 @@ export function SellerStockOrderListPage({ search, onSearchChange, onCreate }: {
   );
 }
 
-export function StaffStockOrderListPage({ search, onSearchChange }: { search: StaffStockOrderSearch; onSearchChange: (next: StaffStockOrderSearch) => void }) {
+export function StaffStockOrderListPage({ search, onSearchChange, extraRowActions = [], extraDialogs }: {
+  search: StaffStockOrderSearch; onSearchChange: (next: StaffStockOrderSearch) => void;
+  /** Actions other features add (the route composes them: 装袋 from mainland-package). */
+  extraRowActions?: RowAction<StockOrderDto>[]; extraDialogs?: ReactNode;
+}) {
   const t = useT();
   const api = useApi();
   const auth = useAuth();
@@ -115,8 +119,9 @@ export function StaffStockOrderListPage({ search, onSearchChange }: { search: St
     <Stack gap="sm">
       <FormAlert message={exportError} />
       <ListPage label={t('囤货订单')} search={search} onSearchChange={onSearchChange} query={staffStockOrderListQuery(api, search)}
-        columns={columns(t, { seller: false })} filters={filters} rowActions={rowActions}
+        columns={columns(t, { seller: false })} filters={filters} rowActions={[...rowActions, ...extraRowActions]}
         exportSlot={<Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportNow()}>{t('导出')}</Button>} />
+      {extraDialogs}
     </Stack>
   );
 }

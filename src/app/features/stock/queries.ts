@@ -29,6 +29,22 @@ export const sellerProductListQuery = (api: ApiClient, search: SellerProductSear
   });
 };
 
+/** The seller's combination products (组合商品, FrontStockProduct/GetCombinationList). */
+export const combinationListQuery = (api: ApiClient, search: SellerProductSearch) => {
+  const input = { ...pagingInput(search), keyword: search.keyword };
+  return queryOptions({
+    queryKey: ['FrontStockProduct', 'getCombinationList', input] as const, queryFn: () => api.frontStockProduct.getCombinationList(input),
+  });
+};
+
+/** Every product of the seller's, to choose a combination's parts from. */
+export const sellerProductChoicesQuery = (api: ApiClient) => {
+  const input = { currentPage: 1, pageSize: 500 };
+  return queryOptions({
+    queryKey: ['FrontStockProduct', 'getStockProductList', input] as const, queryFn: () => api.frontStockProduct.getStockProductList(input),
+  });
+};
+
 export const staffProductListQuery = (api: ApiClient, search: StaffProductSearch) => {
   const input = productListInput(search);
   return queryOptions({

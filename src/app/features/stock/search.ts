@@ -35,7 +35,8 @@ export const recordListInput = (search: StaffRecordSearch) => ({ ...pagingInput(
 // ── 囤货商品 (stock products) ───────────────────────────────────────────────
 const productFilters = { keyword: filter.text(128), status: filter.oneOf(ENUM_CODES.StockProductStatus), belowSafe: filter.boolean() };
 
-export const sellerProductSearch = listSearchSchema(productFilters);
+/** The seller's screen has two tabs: the products, and (view=combinations) their combinations. */
+export const sellerProductSearch = listSearchSchema({ ...productFilters, view: filter.oneOf(['combinations'] as const) });
 export type SellerProductSearch = SearchOf<typeof sellerProductSearch>;
 
 export const staffProductSearch = listSearchSchema({ ...productFilters, userCode: filter.text(16), shelfPosition: filter.text(32), warehouseInfoId: rowId });

@@ -99,6 +99,8 @@ export const deliveryReceiptService = implement(deliveryReceipt, () => ({
     }
     const refusal = handOverRefusal(order);
     if (refusal) throw conflict(refusal);
+    // One way out: a bagged order leaves with its mainland bag (BackMainLandPackage), not on this sheet.
+    if (order.mainlandPackageId) throw conflict(`订单 ${order.tradeNo} 已装入大陆包，随大陆包发出，不能加入交接单；如需交接请先移出大陆包。`);
     const batch = await openBatchOf(ctx.db, me, store.id, input.logisticMethod, ctx.now);
     const item = await repo.insertItem(ctx.db, {
       batchId: batch.id, orderId: order.id, tradeNo: order.tradeNo, weightGrams: order.weightGrams, userId: me.id, userName: me.name || me.userName,

@@ -7,11 +7,12 @@ import { backMainLandPackage, type BaggedOrderDto, type bagOrderActions, type Ma
 import { pageWindow } from '#shared/contracts/common.ts';
 import { ORDER_STATUS, ORDER_TYPE, PACKAGE_STATUS, type Site } from '#shared/enums.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
-import { canOrder, isOrderClosed } from '#shared/rules/orders.ts';
+import { canOrder, isOrderClosed, leavesByOwnLine } from '#shared/rules/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
+import { itemOfOrder as receiptItemOfOrder } from '../delivery-receipts/repository.ts';
 import { getOrder } from '../orders/repository.ts';
 import { shipOrders } from '../orders/shipping.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
@@ -19,6 +20,7 @@ import * as repo from './repository.ts';
 
 const SITE_LABEL: Record<string, string> = { TW: '台湾', MY: '马来西亚', SG: '新加坡', PH: '菲律宾', TH: '泰国', VN: '越南', ID: '印尼', BR: '巴西', MX: '墨西哥', CO: '哥伦比亚', CL: '智利' };
 const CARGO_LABEL: Record<number, string> = { 1: '普货', 2: '特货', 3: '敏感货' };
+const SHIPPING_LABEL: Record<number, string> = { 1: '虾皮官方物流', 2: '第三方物流', 3: '自提' };
 const PACKAGE_STATUS_LABEL: Record<number, string> = { 0: '待到货', 1: '部分到货', 2: '已到齐', 3: '已打包', 4: '已称重', 5: '已出库' };
 const WAREHOUSE_KIND_MAINLAND = 1;
 
@@ -121,17 +123,24 @@ export const backMainLandPackageService = implement(backMainLandPackage, () => (
 type BagInput = ParsedInputOf<(typeof bagOrderActions)['editInterNationalShipment']>;
 type BagOutput = z.input<(typeof bagOrderActions)['editInterNationalShipment']['output']>;
 
+export interface BagOptions {
+  /** Only orders of this type (BackStockOrder's action bags stock orders only); another is 404. */
+  orderType?: number;
+}
+
 /**
- * BackOrder/EditInterNationalShipment?id&mainLandPackageId: puts a weighed mainland order into an
- * open bag of its warehouse, site and cargo category (moving it out of another open bag), or with
- * mainLandPackageId 0 takes it out of its bag. Spread into the BackOrder implementation.
+ * BackOrder/EditInterNationalShipment?id&mainLandPackageId (and BackStockOrder's): puts a weighed order
+ * that leaves by the warehouse's own line into an open bag of its warehouse, site and cargo category
+ * (moving it out of another open bag), or with mainLandPackageId 0 takes it out of its bag. Spread
+ * into the BackOrder implementation; stock-orders calls it for its own.
  */
-export async function editInterNationalShipment(input: BagInput, ctx: RequestContext): Promise<BagOutput> {
+export async function editInterNationalShipment(input: BagInput, ctx: RequestContext, opts: BagOptions = {}): Promise<BagOutput> {
   const me = requireUser(ctx);
+  const what = opts.orderType === ORDER_TYPE.stock ? '囤货订单' : '订单';
   // Locks in one order everywhere — bags (by id) before orders, as closing a bag does — so moving an
   // order between bags while one of them is being closed cannot deadlock.
   const seen = await getOrder(ctx.db, input.id);
-  if (!seen) throw notFound('订单');
+  if (!seen || (opts.orderType !== undefined && seen.orderType !== opts.orderType)) throw notFound(what);
   const bagIds = [...new Set([seen.mainlandPackageId, input.mainLandPackageId].filter((id): id is number => !!id))].sort((a, b) => a - b);
   const locked = new Map<number, repo.PackageRow>();
   for (const id of bagIds) {
@@ -154,7 +163,10 @@ export async function editInterNationalShipment(input: BagInput, ctx: RequestCon
   if (!bag) throw notFound('大陆包');
   if (!canOrder('bag', order)) {
     // The shared rule decides; the sentence names the one condition that failed, with the order's number.
-    if (order.orderType !== ORDER_TYPE.mainland) throw conflict(`订单 ${order.tradeNo} 不是大陆订单，不能装入大陆包。`);
+    if (order.orderType === ORDER_TYPE.stock && !leavesByOwnLine(order)) {
+      throw conflict(`囤货订单 ${order.tradeNo} 的物流方式是${SHIPPING_LABEL[order.shippingMethods] ?? order.shippingMethods}，不随大陆包发出；只有第三方物流的囤货订单可以装袋。`);
+    }
+    if (!leavesByOwnLine(order)) throw conflict(`订单 ${order.tradeNo} 不是大陆订单，不能装入大陆包。`);
     if (isOrderClosed(order)) throw conflict(`订单 ${order.tradeNo} 已发货、已完成或已取消，不能装袋。`);
     if (order.orderStatus === ORDER_STATUS.onHold) throw conflict(`订单 ${order.tradeNo} 是问题件，请先处理再装袋。`);
     throw conflict(`订单 ${order.tradeNo} 还未称重（当前：${PACKAGE_STATUS_LABEL[order.packageStatus]}），只有已称重的订单可以装袋。`);
@@ -166,6 +178,9 @@ export async function editInterNationalShipment(input: BagInput, ctx: RequestCon
     throw conflict(`订单 ${order.tradeNo} 是${CARGO_LABEL[order.cargoCategory]}，${bagLabel(bag)}装的是${CARGO_LABEL[bag.cargoCategory]}，不能混装。`);
   }
   if (order.mainlandPackageId !== bag.id) {
+    // One way out: an order on a carrier's hand-over sheet leaves with that batch, not in a bag.
+    const receipt = await receiptItemOfOrder(ctx.db, order.id);
+    if (receipt) throw conflict(`订单 ${order.tradeNo} 已在交接批次 ${receipt.batch.batchName}（${receipt.batch.logisticMethod}）中，随交接单发出，不能再装袋。`);
     await repo.setOrderPackage(ctx.db, order.id, bag.id, ctx.now);
     await audit(ctx.db, me, [{
       // The bag goes in the note: an order's before/after are its status codes.

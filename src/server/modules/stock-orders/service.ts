@@ -18,6 +18,7 @@ import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
 import { assertAttachable } from '../files/attach.ts';
 import { moveInventory, release, reserve } from '../inventory/inventory.ts';
 import { productById, type StockProductRow } from '../inventory/repository.ts';
+import { editInterNationalShipment } from '../mainland-package/service.ts';
 import { announceFloorWork } from '../notification/repository.ts';
 import { toOrderDto } from '../orders/dto.ts';
 import { processingInfo, refundOrderFees, weighOrder } from '../orders/processing.ts';
@@ -367,6 +368,10 @@ export const backStockOrderService = implement(backStockOrder, () => ({
     // A stock order starts 已到齐; every later package status moves stock or money (pick, weigh,
     // dispatch), so none is set by hand.
     throw conflict('囤货订单的包裹状态只随拣货打包、称重和出库改变，不能手动修改；打包错了请用「撤销打包」。');
+  },
+
+  async editInterNationalShipment(input, ctx) {
+    return editInterNationalShipment(input, ctx, { orderType: ORDER_TYPE.stock });
   },
 
   async goodsWeigh(input, ctx) {

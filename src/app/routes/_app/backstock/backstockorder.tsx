@@ -1,7 +1,10 @@
-// /backstock/backstockorder — 囤货订单 (the staff's list, features/stock-orders).
+// /backstock/backstockorder — 囤货订单 (the staff's list, features/stock-orders), with 装袋 (国际运单)
+// from features/mainland-package.
 import { createFileRoute } from '@tanstack/react-router';
 import { StaffStockOrderListPage } from '../../../features/stock-orders/stock-order-pages.tsx';
 import { staffStockOrderListQuery, staffStockOrderSearch } from '../../../features/stock-orders/queries.ts';
+import { useStockOrderBagAction } from '../../../features/mainland-package/bag-order.tsx';
+import type { StockOrderDto } from '#shared/contracts/stock-orders.ts';
 
 export const Route = createFileRoute('/_app/backstock/backstockorder')({
   validateSearch: staffStockOrderSearch,
@@ -16,5 +19,6 @@ export const Route = createFileRoute('/_app/backstock/backstockorder')({
 function RouteComponent() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  return <StaffStockOrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} />;
+  const bag = useStockOrderBagAction<StockOrderDto>();
+  return <StaffStockOrderListPage search={search} onSearchChange={(next) => void navigate({ search: next })} extraRowActions={[bag.rowAction]} extraDialogs={bag.dialog} />;
 }
