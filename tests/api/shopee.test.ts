@@ -9,7 +9,8 @@ import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } f
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { createStore } from '../factories/orders.ts';
 import { shelveStock } from '../factories/stock.ts';
-import { createShopeeClient, ShopeeApiError } from '#server/modules/shopee/client.ts';
+import type { FastifyInstance } from 'fastify';
+import { createShopeeClient, ShopeeApiError, type ShopeeTransport } from '#server/modules/shopee/client.ts';
 import { refreshShopToken } from '#server/modules/shopee/tokens.ts';
 import { refreshDueShops, syncAllShops } from '#server/modules/shopee/jobs.ts';
 import { sandboxTransport } from '#server/plugins/shopee-sandbox.ts';
@@ -22,6 +23,18 @@ const nowS = () => Math.floor(Date.now() / 1000);
 let nextShopId = 700_000_000 + Math.floor(Math.random() * 1_000_000);
 let nextSn = 0;
 const orderSn = () => `26112${String(Date.now()).slice(-6)}${String(nextSn++).padStart(4, '0')}`;
+
+
+/**
+ * The sandbox as transport, holding every call until `release()`: a refresh that took the lease is
+ * still at the platform while the other caller tries, however the two are scheduled.
+ */
+function heldTransport(app: () => FastifyInstance): { transport: ShopeeTransport; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const base = sandboxTransport(app);
+  return { transport: async (...args) => { await held; return base(...args); }, release };
+}
 
 describe('Shopee shops and order sync', () => {
   let t: TestApp;
@@ -276,12 +289,17 @@ describe('Shopee shops and order sync', () => {
     const shopId = nextShopId++;
     await authorise(seller, shopId);
     const before = await shopRow(shopId);
-    const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport: sandboxTransport(() => t.app) });
+    const { transport, release } = heldTransport(() => t.app);
+    const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport });
     const deps = { database: t.database, shopee };
-    const outcomes = await Promise.all([
+    const runs = [
       refreshShopToken(deps, before.tenant_id, before.id, { force: true }),
       refreshShopToken(deps, before.tenant_id, before.id, { force: true }),
-    ]);
+    ];
+    // The platform holds the winner's call: the other caller, finding the lease taken, is answered first.
+    expect(await Promise.race(runs)).toBe('busy');
+    release();
+    const outcomes = await Promise.all(runs);
     expect(outcomes.sort()).toEqual(['busy', 'refreshed']);
     const after = await shopRow(shopId);
     expect(after.shopee_status).toBe(1);
@@ -301,13 +319,17 @@ describe('Shopee shops and order sync', () => {
     const shopId = nextShopId++;
     await authorise(seller, shopId);
     const before = await shopRow(shopId);
-    const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport: sandboxTransport(() => t.app) });
+    const { transport, release } = heldTransport(() => t.app);
+    const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport });
     const second = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 2 });
     try {
-      const outcomes = await Promise.all([
+      const runs = [
         refreshShopToken({ database: t.database, shopee }, before.tenant_id, before.id, { force: true }),
         refreshShopToken({ database: second, shopee }, before.tenant_id, before.id, { force: true }),
-      ]);
+      ];
+      expect(await Promise.race(runs)).toBe('busy');
+      release();
+      const outcomes = await Promise.all(runs);
       expect(outcomes.sort()).toEqual(['busy', 'refreshed']);
       expect((await shopRow(shopId)).shopee_status).toBe(1);
     } finally {
