@@ -8,8 +8,7 @@
 // /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
 //                              photographed by id (SetTakePicture)
 // /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Badge, Button, Card, FileButton, Group, Image, InputBase, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
@@ -19,12 +18,14 @@ import { useT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
+import { KitAlert, KitBadge, KitButton, KitCard, KitText, KitTitle, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
 import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { afterFirstScreen } from '../../lib/first-screen.ts';
+import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 type Slot = 'imageGuid' | 'goodsImageGuid';
@@ -82,6 +83,19 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Mantine's FileButton on a kit button: the button opens a hidden file input (a phone's camera with `capture`). */
+function FileButton({ onFile, accept, capture, ...button }: KitButtonProps & { onFile: (file: File | null) => void; accept: string; capture?: 'environment' }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <KitButton {...button} onClick={() => input.current?.click()} />
+      <input ref={input} type="file" accept={accept} capture={capture} style={{ display: 'none' }} onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)} />
+    </>
+  );
+}
+
+const GAP_6 = { '--kit-gap': '6px' } as CSSProperties;
+
 export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
   usePreloadRegistry();
   const t = useT();
@@ -95,6 +109,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   const [busySlot, setBusySlot] = useState<Slot | null>(null);
   const [reason, setReason] = useState('');
   const photosRef = useRef(photos);
+  const reasonField = useId();
   useLayoutEffect(() => {
     photosRef.current = photos;
   }, [photos]);
@@ -269,47 +284,50 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   const uploading = status.kind === 'uploading';
   const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reason.trim() !== '');
 
+  // The kit, not Mantine's components: this is a floor screen's first load (decision 0015).
   return (
-    <Stack ref={containerRef} gap="md" maw={560} mx="auto" data-testid="photo-station" data-screen={screen}>
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="photo-station" data-screen={screen}>
       <div>
-        <Title order={2}>{t(config.title)}</Title>
-        <Text size="sm" c="dimmed">{t(config.hint)}</Text>
+        <KitTitle order={2}>{t(config.title)}</KitTitle>
+        <KitText size="sm" dimmed>{t(config.hint)}</KitText>
       </div>
       <ScanField onScan={(code) => void choose(code)} enabled={!parcel && !uploading} containerRef={containerRef} />
 
       {leftover.length > 0 && !parcel && (
-        <Alert color="orange" data-testid="photo-leftover">
-          <Text size="sm" mb="xs">{t('本机有 {0} 张未上传的照片（{1}）', leftover.length, leftover[leftover.length - 1]!.shipment)}</Text>
-          <Group gap="xs">
-            <Button size="md" onClick={() => void resume()} data-testid="photo-resume">{t('继续上传')}</Button>
-            <Button size="md" variant="default" onClick={() => void discardLeftover()}>{t('丢弃')}</Button>
-          </Group>
-        </Alert>
+        <KitAlert color="orange" data-testid="photo-leftover">
+          <div className={kit.small} style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
+            {t('本机有 {0} 张未上传的照片（{1}）', leftover.length, leftover[leftover.length - 1]!.shipment)}
+          </div>
+          <div className={kit.row}>
+            <KitButton size="md" onClick={() => void resume()} data-testid="photo-resume">{t('继续上传')}</KitButton>
+            <KitButton size="md" variant="default" onClick={() => void discardLeftover()}>{t('丢弃')}</KitButton>
+          </div>
+        </KitAlert>
       )}
-      {status.kind === 'looking' && <Text c="dimmed">{t('正在查找包裹…')}</Text>}
-      {status.kind === 'error' && <Alert color="red" data-testid="photo-error">{status.message}</Alert>}
+      {status.kind === 'looking' && <KitText dimmed>{t('正在查找包裹…')}</KitText>}
+      {status.kind === 'error' && <KitAlert color="red" data-testid="photo-error">{status.message}</KitAlert>}
       {status.kind === 'done' && (
-        <Alert color="green" icon={<IconCheck />} data-testid="photo-done">
+        <KitAlert color="green" icon={<IconCheck size={20} />} data-testid="photo-done">
           {t('已上传：{0}', status.parcel.shipment)}
-        </Alert>
+        </KitAlert>
       )}
       {status.kind === 'queued' && (
-        <Alert color="indigo" data-testid="photo-queued">
+        <KitAlert color="indigo" data-testid="photo-queued">
           {t('已离线保存：{0}，联网后自动上传（{1} 条待同步）', status.shipment, status.waiting)}
-        </Alert>
+        </KitAlert>
       )}
 
       {parcel && (
-        <Paper withBorder p="md" radius="md" data-testid="photo-parcel">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={700} size="lg" style={{ wordBreak: 'break-all' }}>{parcel.shipment}</Text>
-            <Badge size="lg" variant="light">{t(labelKey('ReceiveStatus', parcel.receiveStatus))}</Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
+        <KitCard style={{ '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties} data-testid="photo-parcel">
+          <div className={kit.between} style={{ flexWrap: 'nowrap' }}>
+            <div className={classes.shipment}>{parcel.shipment}</div>
+            <KitBadge size="lg">{t(labelKey('ReceiveStatus', parcel.receiveStatus))}</KitBadge>
+          </div>
+          <KitText size="sm" dimmed>
             {[parcel.userCode, parcel.warehouseName, parcel.shelfNumber].filter(Boolean).join(' · ') || t('无主件')}
-          </Text>
-          {parcel.isNeedTakePicture && <Badge color="orange" mt={4}>{t('需拍照')}</Badge>}
-        </Paper>
+          </KitText>
+          {parcel.isNeedTakePicture && <KitBadge color="orange" style={{ marginTop: 4 }}>{t('需拍照')}</KitBadge>}
+        </KitCard>
       )}
 
       {parcel && (
@@ -317,68 +335,73 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
           {config.slots.map(({ slot, label }) => {
             const photo = photos[slot];
             return (
-              <Card key={slot} withBorder radius="md" p="sm" data-testid={`photo-slot-${slot}`}>
-                <Text fw={600} mb={6}>{t(label)}</Text>
+              <KitCard key={slot} data-testid={`photo-slot-${slot}`}>
+                <div style={{ fontWeight: 600, marginBottom: 6 }}>{t(label)}</div>
                 {photo ? (
-                  <Stack gap={6}>
+                  <div className={kit.col} style={GAP_6}>
                     {photo.url
-                      ? <Image src={photo.url} alt={t(label)} radius="sm" h={200} fit="contain" data-testid="photo-preview" />
-                      : <Paper bg="gray.1" h={120} p="sm" data-testid="photo-preview"><Text size="sm">{t('HEIC 照片无法预览，将按原样上传')}</Text></Paper>}
-                    <Text size="xs" c="dimmed" data-testid="photo-size">
+                      ? <img src={photo.url} alt={t(label)} className={classes.preview} data-testid="photo-preview" />
+                      : <div className={classes.noPreview} data-testid="photo-preview"><KitText size="sm">{t('HEIC 照片无法预览，将按原样上传')}</KitText></div>}
+                    <KitText size="xs" dimmed data-testid="photo-size">
                       {photo.compressed ? t('已压缩：{0} → {1}', kb(photo.originalSize), kb(photo.size)) : t('原图：{0}', kb(photo.size))}
-                    </Text>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
-                      {(props) => <Button {...props} size="md" variant="light" leftSection={<IconRefresh size={20} />} disabled={uploading} data-testid="photo-retake">{t('重拍')}</Button>}
+                    </KitText>
+                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*" capture="environment"
+                      size="md" variant="light" leftSection={<IconRefresh size={20} />} disabled={uploading} data-testid="photo-retake">
+                      {t('重拍')}
                     </FileButton>
-                  </Stack>
+                  </div>
                 ) : (
-                  <Stack gap={6}>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
-                      {(props) => <Button {...props} size="lg" leftSection={<IconCamera size={22} />} loading={busySlot === slot} data-testid="photo-capture">{t('拍照')}</Button>}
+                  <div className={kit.col} style={GAP_6}>
+                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*" capture="environment"
+                      size="lg" leftSection={<IconCamera size={22} />} loading={busySlot === slot} data-testid="photo-capture">
+                      {t('拍照')}
                     </FileButton>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*">
-                      {(props) => <Button {...props} size="md" variant="default" leftSection={<IconPhoto size={20} />} disabled={busySlot === slot} data-testid="photo-pick">{t('从相册选择')}</Button>}
+                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*"
+                      size="md" variant="default" leftSection={<IconPhoto size={20} />} disabled={busySlot === slot} data-testid="photo-pick">
+                      {t('从相册选择')}
                     </FileButton>
-                  </Stack>
+                  </div>
                 )}
-              </Card>
+              </KitCard>
             );
           })}
         </Columns>
       )}
 
-      {/* A plain textarea (InputBase is loaded already; Mantine's Textarea brings its autosize code). */}
       {parcel && config.reason && (
-        <InputBase component="textarea" label={t('异常原因')} value={reason} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.currentTarget.value)}
-          maxLength={512} rows={3} size="md" withAsterisk data-testid="photo-reason" styles={{ input: { paddingTop: 8, paddingBottom: 8, height: 'auto' } }} />
+        <div>
+          <label className={kit.label} htmlFor={reasonField}>{t('异常原因')}<span className={classes.required} aria-hidden> *</span></label>
+          <textarea id={reasonField} className={kit.input} data-size="md" value={reason} onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={512} rows={3} data-testid="photo-reason" />
+        </div>
       )}
 
       {parcel && (
-        <Group grow>
-          <Button size="xl" leftSection={<IconUpload size={24} />} onClick={() => void submit()} loading={uploading} disabled={!ready} data-testid="photo-submit">
+        <div className={kit.grow}>
+          <KitButton size="xl" leftSection={<IconUpload size={24} />} onClick={() => void submit()} loading={uploading} disabled={!ready} data-testid="photo-submit">
             {t('上传')}
-          </Button>
-          <Button size="xl" variant="default" onClick={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }} disabled={uploading}>
+          </KitButton>
+          <KitButton size="xl" variant="default" onClick={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }} disabled={uploading}>
             {t('取消')}
-          </Button>
-        </Group>
+          </KitButton>
+        </div>
       )}
 
       {screen === 'logisticsphoto' && !parcel && (
-        <Stack gap={6} data-testid="need-photo-list">
-          <Text fw={600}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</Text>
-          {needList.isError && <Alert color="red">{t('列表加载失败')}</Alert>}
-          {needList.data?.items.length === 0 && <Text c="dimmed" size="sm">{t('没有待拍照的包裹')}</Text>}
+        <div className={kit.col} style={GAP_6} data-testid="need-photo-list">
+          <div style={{ fontWeight: 600 }}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</div>
+          {needList.isError && <KitAlert color="red">{t('列表加载失败')}</KitAlert>}
+          {needList.data?.items.length === 0 && <KitText dimmed size="sm">{t('没有待拍照的包裹')}</KitText>}
           {needList.data?.items.map((p) => (
-            <UnstyledButton key={p.id} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
-              <Paper withBorder p="sm" radius="md">
-                <Text fw={600} style={{ wordBreak: 'break-all' }}>{p.shipment}</Text>
-                <Text size="sm" c="dimmed">{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</Text>
-              </Paper>
-            </UnstyledButton>
+            <button type="button" key={p.id} className={kit.bare} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
+              <KitCard>
+                <div className={classes.needShipment}>{p.shipment}</div>
+                <KitText size="sm" dimmed>{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</KitText>
+              </KitCard>
+            </button>
           ))}
-        </Stack>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
