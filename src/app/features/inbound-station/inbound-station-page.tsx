@@ -1,7 +1,7 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { lazy, Suspense, useId, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { IconBarcode, IconCamera, IconCameraOff, IconChevronDown } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
@@ -12,13 +12,25 @@ import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
 import { useStationWarehouse } from '../../lib/station-warehouse.ts';
-import { VerdictPanel } from './verdict-panel.tsx';
 import classes from './inbound-station.module.css';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 
-// The lists below the counters wait for the first screen: scanning does not need them.
+// The lists below the counters wait for the first screen: scanning does not need them. The verdict
+// panel is not needed before the first scan; it is fetched as soon as the first screen is up.
 const InboundStationLists = lazy(() => import('./inbound-station-lists.tsx'));
+const loadVerdictPanel = () => import('./verdict-panel.tsx');
+const VerdictPanel = lazy(() => loadVerdictPanel().then((m) => ({ default: m.VerdictPanel })));
+
+/** The verdict's place before the first scan (and, without its words, while the panel loads). */
+function IdleVerdict({ waiting }: { waiting?: boolean }) {
+  const t = useT();
+  return (
+    <KitCard className={classes.idle} style={{ padding: 'var(--mantine-spacing-xl)' }} data-testid={waiting ? undefined : 'scan-verdict'}>
+      {!waiting && <KitText dimmed style={{ textAlign: 'center', fontSize: 'var(--mantine-font-size-xl)' }}>{t('请扫描快递单号')}</KitText>}
+    </KitCard>
+  );
+}
 
 function Counter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   return (
@@ -39,6 +51,9 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
   const t = useT();
   const station = useSignStation();
   const later = useAfterFirstScreen();
+  useEffect(() => {
+    if (later) void loadVerdictPanel();
+  }, [later]);
   const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse(kind);
   // Typed as text (a phone's decimal keypad); checked when a scan takes it.
   const [weight, setWeight] = useState('');
@@ -144,7 +159,9 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         <KitTextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
       </Columns>
 
-      <VerdictPanel entry={station.history[0]} ignored={station.ignored} />
+      {station.history[0] ? (
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} /></Suspense>
+      ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">
         <Counter label={t('已签收')} value={station.counts.signed} color="green-8" testId="count-signed" />
