@@ -8,19 +8,17 @@
 // /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
 //                              photographed by id (SetTakePicture)
 // /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
-import { labelKey } from '#shared/enums.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
-import { Columns } from '../../components/columns.tsx';
-import { KitAlert, KitBadge, KitButton, KitCard, KitText, KitTitle, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
+import { KitAlert, KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
-import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
+import type { Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
@@ -28,7 +26,7 @@ import { afterFirstScreen } from '../../lib/first-screen.ts';
 import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
-type Slot = 'imageGuid' | 'goodsImageGuid';
+export type Slot = 'imageGuid' | 'goodsImageGuid';
 
 interface ScreenConfig { title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean }
 
@@ -67,9 +65,8 @@ type Status =
   /** Saved in the outbox: uploaded and linked once the network returns. */
   | { kind: 'queued'; shipment: string; waiting: number };
 
-interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
+export interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
 
-const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const objectUrl = (bytes: ArrayBuffer, type: string) =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes], { type })) : '';
 
@@ -83,18 +80,14 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Mantine's FileButton on a kit button: the button opens a hidden file input (a phone's camera with `capture`). */
-function FileButton({ onFile, accept, capture, ...button }: KitButtonProps & { onFile: (file: File | null) => void; accept: string; capture?: 'environment' }) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <>
-      <KitButton {...button} onClick={() => input.current?.click()} />
-      <input ref={input} type="file" accept={accept} capture={capture} style={{ display: 'none' }} onChange={(e) => onFile(e.currentTarget.files?.[0] ?? null)} />
-    </>
-  );
-}
-
 const GAP_6 = { '--kit-gap': '6px' } as CSSProperties;
+
+// What a scan opens (the parcel, its photo slots, 上传) and the compressor wait for the first screen:
+// neither is needed to scan (decision 0015's first-load budget). Both are fetched once it is up.
+const loadParcel = () => import('./photo-parcel.tsx');
+const PhotoParcel = lazy(loadParcel);
+const loadCompressor = () => import('../../lib/compress-photo.ts');
+const compressPhoto: Compressor = (file) => loadCompressor().then((m) => m.compressPhoto(file));
 
 export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
   usePreloadRegistry();
@@ -109,7 +102,6 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   const [busySlot, setBusySlot] = useState<Slot | null>(null);
   const [reason, setReason] = useState('');
   const photosRef = useRef(photos);
-  const reasonField = useId();
   useLayoutEffect(() => {
     photosRef.current = photos;
   }, [photos]);
@@ -171,6 +163,8 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     setParcel(null);
     await lookup(code);
   }, [lookup, t]);
+
+  useEffect(() => afterFirstScreen(() => { void loadParcel(); void loadCompressor(); }), []);
 
   // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传): looked
   // up once the screen is up (Dexie is not needed to paint it).
@@ -318,73 +312,13 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       )}
 
       {parcel && (
-        <KitCard style={{ '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties} data-testid="photo-parcel">
-          <div className={kit.between} style={{ flexWrap: 'nowrap' }}>
-            <div className={classes.shipment}>{parcel.shipment}</div>
-            <KitBadge size="lg">{t(labelKey('ReceiveStatus', parcel.receiveStatus))}</KitBadge>
-          </div>
-          <KitText size="sm" dimmed>
-            {[parcel.userCode, parcel.warehouseName, parcel.shelfNumber].filter(Boolean).join(' · ') || t('无主件')}
-          </KitText>
-          {parcel.isNeedTakePicture && <KitBadge color="orange" style={{ marginTop: 4 }}>{t('需拍照')}</KitBadge>}
-        </KitCard>
-      )}
-
-      {parcel && (
-        <Columns cols={{ base: 1, xs: config.slots.length }} spacing="sm">
-          {config.slots.map(({ slot, label }) => {
-            const photo = photos[slot];
-            return (
-              <KitCard key={slot} data-testid={`photo-slot-${slot}`}>
-                <div style={{ fontWeight: 600, marginBottom: 6 }}>{t(label)}</div>
-                {photo ? (
-                  <div className={kit.col} style={GAP_6}>
-                    {photo.url
-                      ? <img src={photo.url} alt={t(label)} className={classes.preview} data-testid="photo-preview" />
-                      : <div className={classes.noPreview} data-testid="photo-preview"><KitText size="sm">{t('HEIC 照片无法预览，将按原样上传')}</KitText></div>}
-                    <KitText size="xs" dimmed data-testid="photo-size">
-                      {photo.compressed ? t('已压缩：{0} → {1}', kb(photo.originalSize), kb(photo.size)) : t('原图：{0}', kb(photo.size))}
-                    </KitText>
-                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*" capture="environment"
-                      size="md" variant="light" leftSection={<IconRefresh size={20} />} disabled={uploading} data-testid="photo-retake">
-                      {t('重拍')}
-                    </FileButton>
-                  </div>
-                ) : (
-                  <div className={kit.col} style={GAP_6}>
-                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*" capture="environment"
-                      size="lg" leftSection={<IconCamera size={22} />} loading={busySlot === slot} data-testid="photo-capture">
-                      {t('拍照')}
-                    </FileButton>
-                    <FileButton onFile={(f) => void take(slot, f)} accept="image/*"
-                      size="md" variant="default" leftSection={<IconPhoto size={20} />} disabled={busySlot === slot} data-testid="photo-pick">
-                      {t('从相册选择')}
-                    </FileButton>
-                  </div>
-                )}
-              </KitCard>
-            );
-          })}
-        </Columns>
-      )}
-
-      {parcel && config.reason && (
-        <div>
-          <label className={kit.label} htmlFor={reasonField}>{t('异常原因')}<span className={classes.required} aria-hidden> *</span></label>
-          <textarea id={reasonField} className={kit.input} data-size="md" value={reason} onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={512} rows={3} data-testid="photo-reason" />
-        </div>
-      )}
-
-      {parcel && (
-        <div className={kit.grow}>
-          <KitButton size="xl" leftSection={<IconUpload size={24} />} onClick={() => void submit()} loading={uploading} disabled={!ready} data-testid="photo-submit">
-            {t('上传')}
-          </KitButton>
-          <KitButton size="xl" variant="default" onClick={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }} disabled={uploading}>
-            {t('取消')}
-          </KitButton>
-        </div>
+        <Suspense fallback={null}>
+          <PhotoParcel
+            parcel={parcel} slots={config.slots} withReason={config.reason} photos={photos} busySlot={busySlot} uploading={uploading} ready={ready}
+            reason={reason} onReason={setReason} onTake={(slot, file) => void take(slot, file)} onSubmit={() => void submit()}
+            onCancel={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }}
+          />
+        </Suspense>
       )}
 
       {screen === 'logisticsphoto' && !parcel && (
