@@ -18,7 +18,7 @@ import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { KitAlert, KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
-import type { Compressor } from '../../lib/compress-photo.ts';
+import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
@@ -82,12 +82,10 @@ function messageOf(err: unknown): string {
 
 const GAP_6 = { '--kit-gap': '6px' } as CSSProperties;
 
-// What a scan opens (the parcel, its photo slots, 上传) and the compressor wait for the first screen:
-// neither is needed to scan (decision 0015's first-load budget). Both are fetched once it is up.
+// What a scan opens (the parcel, its photo slots, 上传) waits for the first screen: it is not needed
+// to scan (decision 0015's first-load budget). It is fetched once the screen is up.
 const loadParcel = () => import('./photo-parcel.tsx');
 const PhotoParcel = lazy(loadParcel);
-const loadCompressor = () => import('../../lib/compress-photo.ts');
-const compressPhoto: Compressor = (file) => loadCompressor().then((m) => m.compressPhoto(file));
 
 export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
   usePreloadRegistry();
@@ -164,7 +162,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     await lookup(code);
   }, [lookup, t]);
 
-  useEffect(() => afterFirstScreen(() => { void loadParcel(); void loadCompressor(); }), []);
+  useEffect(() => afterFirstScreen(() => void loadParcel()), []);
 
   // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传): looked
   // up once the screen is up (Dexie is not needed to paint it).
