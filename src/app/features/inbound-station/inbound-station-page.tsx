@@ -1,30 +1,43 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Group, InputBase, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { IconBarcode, IconCamera, IconCameraOff, IconChevronDown } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
 import { Columns } from '../../components/columns.tsx';
+import { KitAlert, KitButton, KitCard, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
-import { DecimalInput } from '../../components/decimal-input.tsx';
 import { useStationWarehouse } from '../../lib/station-warehouse.ts';
-import { VerdictPanel } from './verdict-panel.tsx';
-import { ScanHistory } from './scan-history.tsx';
-import { SyncedScans } from './synced-scans.tsx';
 import classes from './inbound-station.module.css';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
+
+// The lists below the counters wait for the first screen: scanning does not need them. The verdict
+// panel is not needed before the first scan; it is fetched as soon as the first screen is up.
+const InboundStationLists = lazy(() => import('./inbound-station-lists.tsx'));
+const loadVerdictPanel = () => import('./verdict-panel.tsx');
+const VerdictPanel = lazy(() => loadVerdictPanel().then((m) => ({ default: m.VerdictPanel })));
+
+/** The verdict's place before the first scan (and, without its words, while the panel loads). */
+function IdleVerdict({ waiting }: { waiting?: boolean }) {
+  const t = useT();
+  return (
+    <KitCard className={classes.idle} style={{ padding: 'var(--mantine-spacing-xl)' }} data-testid={waiting ? undefined : 'scan-verdict'}>
+      {!waiting && <KitText dimmed style={{ textAlign: 'center', fontSize: 'var(--mantine-font-size-xl)' }}>{t('请扫描快递单号')}</KitText>}
+    </KitCard>
+  );
+}
 
 function Counter({ label, value, color, testId }: { label: string; value: number; color: string; testId: string }) {
   return (
-    <Paper withBorder radius="md" p="sm" className={classes.counter}>
-      <Text size="sm" c="dimmed">{label}</Text>
-      <Text className={classes.counterValue} c={color} data-testid={testId}>{value}</Text>
-    </Paper>
+    <KitCard className={classes.counter}>
+      <KitText size="sm" dimmed>{label}</KitText>
+      <div className={classes.counterValue} style={{ color: `var(--mantine-color-${color})` }} data-testid={testId}>{value}</div>
+    </KitCard>
   );
 }
 
@@ -37,12 +50,17 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
   usePreloadRegistry();
   const t = useT();
   const station = useSignStation();
+  const later = useAfterFirstScreen();
+  useEffect(() => {
+    if (later) void loadVerdictPanel();
+  }, [later]);
   const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse(kind);
   // Typed as text (a phone's decimal keypad); checked when a scan takes it.
   const [weight, setWeight] = useState('');
   const [weightError, setWeightError] = useState(false);
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
+  const warehouseField = useId();
   // 摄像头扫码: the phone's camera alongside the wedge; its reads go through the same scan loop
   // (and so the same 2 s repeat window).
   const [camera, setCamera] = useState(false);
@@ -89,62 +107,69 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
     }
   };
 
+  // The kit, not Mantine's Stack, InputBase, TextInput, Button and Alert: a floor screen's first load (decision 0015).
   return (
-    <Stack ref={containerRef} gap="md" className={classes.station} data-testid="inbound-station">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Title order={2}>{kind === 2 ? t('海外仓签收') : t('包裹签收')}</Title>
-        {/* The phone's own picker; a station keeps its choice (remembered on this device). A plain
-            <select> in Mantine's input frame: NativeSelect brings the Combobox's helpers along. */}
-        <InputBase
-          component="select" label={t('签收仓库')} w={{ base: '100%', xs: 280 }} size="md" pointer
-          rightSection={<IconChevronDown size={16} />} rightSectionPointerEvents="none"
-          value={warehouseId === null ? '' : String(warehouseId)}
-          onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
-          disabled={isLoading} data-testid="station-warehouse"
-        >
-          {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
-          {warehouses.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
-        </InputBase>
-      </Group>
-      {isError && <Alert color="red">{t('仓库列表加载失败')}</Alert>}
-      {!isLoading && !isError && warehouses.length === 0 && <Alert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</Alert>}
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="inbound-station">
+      <div className={kit.between} style={{ '--kit-gap': 'var(--mantine-spacing-sm)', alignItems: 'flex-end' } as CSSProperties}>
+        <KitTitle order={2}>{kind === 2 ? t('海外仓签收') : t('包裹签收')}</KitTitle>
+        {/* The phone's own picker; a station keeps its choice (remembered on this device). */}
+        <div className={classes.warehouse}>
+          <label className={kit.label} htmlFor={warehouseField}>{t('签收仓库')}</label>
+          <div className={kit.inputWrap} style={{ '--kit-right': '36px' } as CSSProperties}>
+            <select
+              id={warehouseField} className={`${kit.input} ${classes.select}`} data-size="md"
+              value={warehouseId === null ? '' : String(warehouseId)}
+              onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
+              disabled={isLoading} data-testid="station-warehouse"
+            >
+              {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
+              {warehouses.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
+            </select>
+            <div className={`${kit.sectionRight} ${classes.chevron}`}><IconChevronDown size={16} /></div>
+          </div>
+        </div>
+      </div>
+      {isError && <KitAlert color="red">{t('仓库列表加载失败')}</KitAlert>}
+      {!isLoading && !isError && warehouses.length === 0 && <KitAlert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</KitAlert>}
 
-      <TextInput
+      <KitTextInput
         {...scanBox.inputProps}
         onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
-        label={t('快递单号')} placeholder={t('扫描或输入单号')} size="xl"
-        leftSection={<IconBarcode size={28} />} leftSectionWidth={56}
-        classNames={{ input: classes.scanInput }} data-testid="scan-input" maxLength={64}
-        inputMode={typing ? 'text' : 'none'} rightSectionWidth={56}
-        rightSectionPointerEvents="all" rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
+        label={t('快递单号')} placeholder={t('扫描或输入单号')}
+        leftSection={<IconBarcode size={28} />} sectionWidth={56}
+        className={classes.scanInput} data-testid="scan-input" maxLength={64}
+        inputMode={typing ? 'text' : 'none'}
+        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
       />
-      <Button
+      <KitButton
         variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
         leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />}
         onClick={() => { primeFeedback(); setCamera((on) => !on); }}
       >
         {camera ? t('关闭摄像头') : t('摄像头扫码')}
-      </Button>
+      </KitButton>
       {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
       <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
-        <DecimalInput
-          label={t('重量（kg，可选）')} value={weight} size="md" onKeyDown={backToScan}
-          onChange={(v) => { setWeight(v); setWeightError(false); }}
+        {/* A decimal keypad on a phone; lib/decimal.ts reads what was typed when a scan takes it. */}
+        <KitTextInput
+          label={t('重量（kg，可选）')} value={weight} size="md" onKeyDown={backToScan} inputMode="decimal" autoComplete="off" maxLength={12}
+          onChange={(e) => { setWeight(e.currentTarget.value); setWeightError(false); }}
           error={weightError ? t('重量须为 0–1000 之间的数字，最多三位小数') : undefined} data-testid="station-weight"
         />
-        <TextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
+        <KitTextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
       </Columns>
 
-      <VerdictPanel entry={station.history[0]} ignored={station.ignored} />
+      {station.history[0] ? (
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} /></Suspense>
+      ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">
-        <Counter label={t('已签收')} value={station.counts.signed} color="green.8" testId="count-signed" />
-        <Counter label={t('无主件')} value={station.counts.unclaimed} color="grape.8" testId="count-unclaimed" />
-        <Counter label={t('重复')} value={station.counts.repeated} color="gray.7" testId="count-repeated" />
+        <Counter label={t('已签收')} value={station.counts.signed} color="green-8" testId="count-signed" />
+        <Counter label={t('无主件')} value={station.counts.unclaimed} color="grape-8" testId="count-unclaimed" />
+        <Counter label={t('重复')} value={station.counts.repeated} color="gray-7" testId="count-repeated" />
       </Columns>
 
-      <SyncedScans />
-      <ScanHistory entries={station.history} />
-    </Stack>
+      {later && <Suspense fallback={null}><InboundStationLists history={station.history} /></Suspense>}
+    </div>
   );
 }

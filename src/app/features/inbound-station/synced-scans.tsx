@@ -1,11 +1,14 @@
 // 最近同步: scans that were queued offline and have since reached the server, with the verdict the
 // server gave (the station showed only 已离线，已排队 at the time). Also how many still wait.
-import { Badge, Box, Group, Paper, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOutboxState } from '../../lib/outbox/index.ts';
-import { verdictLook } from './verdict-panel.tsx';
+import { tone, verdictLook } from './verdict-panel.tsx';
+import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import classes from './inbound-station.module.css';
+
+const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
 
 const time = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
 
@@ -18,30 +21,30 @@ export function SyncedScans() {
   const waiting = state.open.filter((e) => isScan(e) && e.status !== 'attention').length;
   if (!recent.length && !waiting) return null;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="synced-scans">
-      <Group justify="space-between" mb="xs">
-        <Title order={4}>{t('最近同步')}</Title>
-        {waiting > 0 && <Badge color="indigo" size="lg" data-testid="station-waiting">{t('{0} 条待同步', waiting)}</Badge>}
-      </Group>
+    <KitCard style={CARD} data-testid="synced-scans">
+      <div className={kit.between} style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
+        <KitTitle order={4}>{t('最近同步')}</KitTitle>
+        {waiting > 0 && <KitBadge color="indigo" size="lg" data-testid="station-waiting">{t('{0} 条待同步', waiting)}</KitBadge>}
+      </div>
       {recent.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('联网后，排队的扫描会自动签收并显示在这里')}</Text>
+        <KitText dimmed size="sm">{t('联网后，排队的扫描会自动签收并显示在这里')}</KitText>
       ) : (
-        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        <ol className={classes.history}>
           {recent.map((e) => {
             const result = e.result as SignResultDto | null;
             const look = result ? verdictLook({ kind: 'result', result }, t) : { color: 'gray', title: t('已同步') };
             return (
               <li key={e.key} className={classes.historyRow} data-testid="synced-row" data-verdict={result?.action ?? 'done'}>
-                <Text size="sm" c="dimmed" ff="monospace">{time(e.doneAt)}</Text>
-                <Text className={classes.historyNumber}>{e.label}</Text>
-                <Badge color={look.color} variant="filled" size="lg" radius="sm">{look.title}</Badge>
-                <Text size="sm"><Text span c="dimmed" size="sm">{t('卖家')} </Text><Text span fw={700}>{result?.userCode ?? '—'}</Text></Text>
-                <Text size="sm"><Text span c="dimmed" size="sm">{t('库位')} </Text><Text span fw={700}>{result?.shelfNumber ?? '—'}</Text></Text>
+                <KitText size="sm" dimmed className={kit.mono}>{time(e.doneAt)}</KitText>
+                <div className={classes.historyNumber}>{e.label}</div>
+                <KitBadge variant="filled" size="lg" style={{ ...tone(look.color), borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
+                <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>
+                <div className={kit.small}><span className={kit.dim}>{t('库位')} </span><b>{result?.shelfNumber ?? '—'}</b></div>
               </li>
             );
           })}
-        </Box>
+        </ol>
       )}
-    </Paper>
+    </KitCard>
   );
 }

@@ -1,16 +1,28 @@
 // The big answer to the last scan, readable from a metre away: colour, a word, the seller code and
 // the holding slot. The picker's eyes are on the parcel, so colour and size carry the message.
-import { Badge, Box, Group, Loader, Paper, Stack, Text, type MantineColor } from '@mantine/core';
+// Loaded after the first screen (the page shows IdleVerdict until the first scan): with 确认拒收's
+// mutation and the order line it is 3 KB of a floor screen's first load (decision 0015).
+import type { CSSProperties } from 'react';
+import type { MantineColor } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
-import { CodeBadge } from '../../components/code-badge.tsx';
+import { codeColor } from '../../components/code-colors.ts';
+import { KitBadge, KitText, kit } from '../../components/kit/kit.tsx';
+import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
-import { RECEIVE_STATUS } from '#shared/enums.ts';
 import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
 import { ConfirmRejection } from './confirm-rejection.tsx';
 import classes from './inbound-station.module.css';
 
 interface Look { color: MantineColor; title: string; hint?: string }
+
+/** A kit badge's colours from any Mantine colour (the kit names only the common ones; 无主件 is grape). */
+export function tone(color: MantineColor): CSSProperties {
+  return {
+    '--kit-filled': `var(--mantine-color-${color}-filled)`, '--kit-light': `var(--mantine-color-${color}-light)`,
+    '--kit-light-color': `var(--mantine-color-${color}-light-color)`,
+  } as CSSProperties;
+}
 
 export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
@@ -43,61 +55,59 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
 
 function BigField({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <Box className={classes.bigField}>
-      <Text size="sm" fw={600} c="inherit" opacity={0.85}>{label}</Text>
-      <Text className={classes.bigValue} data-testid={testId}>{value}</Text>
-    </Box>
+    <div className={classes.bigField}>
+      <div className={kit.small} style={{ fontWeight: 600, opacity: 0.85 }}>{label}</div>
+      <div className={classes.bigValue} data-testid={testId}>{value}</div>
+    </div>
   );
 }
 
-export function VerdictPanel({ entry, ignored }: { entry: ScanEntry | undefined; ignored: string | null }) {
+/** The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen). */
+export function VerdictPanel({ entry, ignored }: { entry: ScanEntry; ignored: string | null }) {
   const t = useT();
-  if (!entry) {
-    return (
-      <Paper withBorder radius="md" p="xl" className={classes.idle} data-testid="scan-verdict">
-        <Text size="xl" c="dimmed" ta="center">{t('请扫描快递单号')}</Text>
-      </Paper>
-    );
-  }
   const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
   const showSlot = result && result.action !== 'REJECT';
   return (
-    <Paper
-      radius="md" p={{ base: 'md', sm: 'xl' }} bg={`${look.color}.7`} c="white" className={classes.verdict}
+    <div
+      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="sm" wrap="nowrap">
-            {entry.outcome.kind === 'pending' && <Loader color="white" size="md" />}
-            <Text className={classes.verdictTitle}>{look.title}</Text>
-          </Group>
-          <Text className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</Text>
-        </Group>
-        {look.hint && <Text size="lg" fw={500}>{look.hint}</Text>}
+      <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+        <div className={kit.between}>
+          <div className={kit.rowNowrap} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+            {entry.outcome.kind === 'pending' && <span className={`${kit.spinner} ${classes.whiteSpinner}`} aria-hidden />}
+            <div className={classes.verdictTitle}>{look.title}</div>
+          </div>
+          <div className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</div>
+        </div>
+        {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.parcel.isNeedTakePicture && (
-          <Badge size="xl" color="yellow" c="dark" leftSection={<IconCamera size={20} />} data-testid="need-photo">{t('需拍照')}</Badge>
+          <KitBadge color="yellow" variant="filled" className={`${classes.bigBadge} ${classes.needPhoto}`} data-testid="need-photo">
+            <IconCamera size={20} />{t('需拍照')}
+          </KitBadge>
         )}
         {showSlot && (result.action === 'SIGNED' || result.userCode || result.shelfNumber) && (
-          <Group gap="xl" wrap="wrap" align="flex-end">
+          <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
             {(result.action === 'SIGNED' || result.userCode) && <BigField label={t('卖家编码')} value={result.userCode ?? '—'} testId="verdict-user-code" />}
             {(result.action === 'SIGNED' || result.shelfNumber) && <BigField label={t('库位')} value={result.shelfNumber ?? '—'} testId="verdict-shelf" />}
-          </Group>
+          </div>
         )}
         {result?.order && (
-          <Paper radius="sm" p="sm" bg="white" c="dark">
-            <Group gap="sm" wrap="wrap">
-              <Text fw={600}>{t('订单')}</Text>
-              <Text ff="monospace" data-testid="verdict-trade-no">{result.order.tradeNo}</Text>
-              <CodeBadge name="PackageStatus" code={result.order.packageStatus} />
-              <Text size="sm" c="dimmed">{result.order.storeName}</Text>
-            </Group>
-          </Paper>
+          <div className={classes.orderLine}>
+            <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+              <div style={{ fontWeight: 600 }}>{t('订单')}</div>
+              <div className={kit.mono} data-testid="verdict-trade-no">{result.order.tradeNo}</div>
+              <KitBadge style={{ ...tone(codeColor('PackageStatus', result.order.packageStatus)), borderRadius: 'var(--mantine-radius-sm)' }}>
+                {t(labelKey('PackageStatus', result.order.packageStatus))}
+              </KitBadge>
+              <KitText size="sm" dimmed>{result.order.storeName}</KitText>
+            </div>
+          </div>
         )}
-      </Stack>
-      {ignored && <Text mt="sm" size="sm" data-testid="scan-ignored">{t('{0} 2 秒内重复扫描，已忽略', ignored)}</Text>}
-    </Paper>
+      </div>
+      {ignored && <div className={kit.small} style={{ marginTop: 'var(--mantine-spacing-sm)' }} data-testid="scan-ignored">{t('{0} 2 秒内重复扫描，已忽略', ignored)}</div>}
+    </div>
   );
 }

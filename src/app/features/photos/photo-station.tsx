@@ -8,26 +8,25 @@
 // /takephone/logisticsphoto    待拍照包裹: the parcels sellers asked a photo of (GetNeedTakePictureList),
 //                              photographed by id (SetTakePicture)
 // /takephone/abnormalphoto     异常拍照: a damaged or wrong parcel, photo and reason (SetTakePictureAbnormal)
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Badge, Button, Card, FileButton, Group, Image, InputBase, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconCamera, IconCheck, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
-import { labelKey } from '#shared/enums.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
-import { Columns } from '../../components/columns.tsx';
+import { KitAlert, KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { photoDb, storePhoto, type StoredPhoto } from './photo-db.ts';
 import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { afterFirstScreen } from '../../lib/first-screen.ts';
+import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
-type Slot = 'imageGuid' | 'goodsImageGuid';
+export type Slot = 'imageGuid' | 'goodsImageGuid';
 
 interface ScreenConfig { title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean }
 
@@ -66,9 +65,8 @@ type Status =
   /** Saved in the outbox: uploaded and linked once the network returns. */
   | { kind: 'queued'; shipment: string; waiting: number };
 
-interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
+export interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
 
-const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const objectUrl = (bytes: ArrayBuffer, type: string) =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes], { type })) : '';
 
@@ -81,6 +79,13 @@ function messageOf(err: unknown): string {
   }
   return err instanceof Error ? err.message : String(err);
 }
+
+const GAP_6 = { '--kit-gap': '6px' } as CSSProperties;
+
+// What a scan opens (the parcel, its photo slots, 上传) waits for the first screen: it is not needed
+// to scan (decision 0015's first-load budget). It is fetched once the screen is up.
+const loadParcel = () => import('./photo-parcel.tsx');
+const PhotoParcel = lazy(loadParcel);
 
 export function PhotoStation({ screen, upload, compress = compressPhoto }: PhotoStationProps) {
   usePreloadRegistry();
@@ -156,6 +161,8 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     setParcel(null);
     await lookup(code);
   }, [lookup, t]);
+
+  useEffect(() => afterFirstScreen(() => void loadParcel()), []);
 
   // Photos still on the phone from an earlier visit (a reload, a crash, no network at 上传): looked
   // up once the screen is up (Dexie is not needed to paint it).
@@ -269,116 +276,64 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   const uploading = status.kind === 'uploading';
   const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reason.trim() !== '');
 
+  // The kit, not Mantine's components: this is a floor screen's first load (decision 0015).
   return (
-    <Stack ref={containerRef} gap="md" maw={560} mx="auto" data-testid="photo-station" data-screen={screen}>
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="photo-station" data-screen={screen}>
       <div>
-        <Title order={2}>{t(config.title)}</Title>
-        <Text size="sm" c="dimmed">{t(config.hint)}</Text>
+        <KitTitle order={2}>{t(config.title)}</KitTitle>
+        <KitText size="sm" dimmed>{t(config.hint)}</KitText>
       </div>
       <ScanField onScan={(code) => void choose(code)} enabled={!parcel && !uploading} containerRef={containerRef} />
 
       {leftover.length > 0 && !parcel && (
-        <Alert color="orange" data-testid="photo-leftover">
-          <Text size="sm" mb="xs">{t('本机有 {0} 张未上传的照片（{1}）', leftover.length, leftover[leftover.length - 1]!.shipment)}</Text>
-          <Group gap="xs">
-            <Button size="md" onClick={() => void resume()} data-testid="photo-resume">{t('继续上传')}</Button>
-            <Button size="md" variant="default" onClick={() => void discardLeftover()}>{t('丢弃')}</Button>
-          </Group>
-        </Alert>
+        <KitAlert color="orange" data-testid="photo-leftover">
+          <div className={kit.small} style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
+            {t('本机有 {0} 张未上传的照片（{1}）', leftover.length, leftover[leftover.length - 1]!.shipment)}
+          </div>
+          <div className={kit.row}>
+            <KitButton size="md" onClick={() => void resume()} data-testid="photo-resume">{t('继续上传')}</KitButton>
+            <KitButton size="md" variant="default" onClick={() => void discardLeftover()}>{t('丢弃')}</KitButton>
+          </div>
+        </KitAlert>
       )}
-      {status.kind === 'looking' && <Text c="dimmed">{t('正在查找包裹…')}</Text>}
-      {status.kind === 'error' && <Alert color="red" data-testid="photo-error">{status.message}</Alert>}
+      {status.kind === 'looking' && <KitText dimmed>{t('正在查找包裹…')}</KitText>}
+      {status.kind === 'error' && <KitAlert color="red" data-testid="photo-error">{status.message}</KitAlert>}
       {status.kind === 'done' && (
-        <Alert color="green" icon={<IconCheck />} data-testid="photo-done">
+        <KitAlert color="green" icon={<IconCheck size={20} />} data-testid="photo-done">
           {t('已上传：{0}', status.parcel.shipment)}
-        </Alert>
+        </KitAlert>
       )}
       {status.kind === 'queued' && (
-        <Alert color="indigo" data-testid="photo-queued">
+        <KitAlert color="indigo" data-testid="photo-queued">
           {t('已离线保存：{0}，联网后自动上传（{1} 条待同步）', status.shipment, status.waiting)}
-        </Alert>
+        </KitAlert>
       )}
 
       {parcel && (
-        <Paper withBorder p="md" radius="md" data-testid="photo-parcel">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={700} size="lg" style={{ wordBreak: 'break-all' }}>{parcel.shipment}</Text>
-            <Badge size="lg" variant="light">{t(labelKey('ReceiveStatus', parcel.receiveStatus))}</Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {[parcel.userCode, parcel.warehouseName, parcel.shelfNumber].filter(Boolean).join(' · ') || t('无主件')}
-          </Text>
-          {parcel.isNeedTakePicture && <Badge color="orange" mt={4}>{t('需拍照')}</Badge>}
-        </Paper>
-      )}
-
-      {parcel && (
-        <Columns cols={{ base: 1, xs: config.slots.length }} spacing="sm">
-          {config.slots.map(({ slot, label }) => {
-            const photo = photos[slot];
-            return (
-              <Card key={slot} withBorder radius="md" p="sm" data-testid={`photo-slot-${slot}`}>
-                <Text fw={600} mb={6}>{t(label)}</Text>
-                {photo ? (
-                  <Stack gap={6}>
-                    {photo.url
-                      ? <Image src={photo.url} alt={t(label)} radius="sm" h={200} fit="contain" data-testid="photo-preview" />
-                      : <Paper bg="gray.1" h={120} p="sm" data-testid="photo-preview"><Text size="sm">{t('HEIC 照片无法预览，将按原样上传')}</Text></Paper>}
-                    <Text size="xs" c="dimmed" data-testid="photo-size">
-                      {photo.compressed ? t('已压缩：{0} → {1}', kb(photo.originalSize), kb(photo.size)) : t('原图：{0}', kb(photo.size))}
-                    </Text>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
-                      {(props) => <Button {...props} size="md" variant="light" leftSection={<IconRefresh size={20} />} disabled={uploading} data-testid="photo-retake">{t('重拍')}</Button>}
-                    </FileButton>
-                  </Stack>
-                ) : (
-                  <Stack gap={6}>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*" capture="environment">
-                      {(props) => <Button {...props} size="lg" leftSection={<IconCamera size={22} />} loading={busySlot === slot} data-testid="photo-capture">{t('拍照')}</Button>}
-                    </FileButton>
-                    <FileButton onChange={(f) => void take(slot, f)} accept="image/*">
-                      {(props) => <Button {...props} size="md" variant="default" leftSection={<IconPhoto size={20} />} disabled={busySlot === slot} data-testid="photo-pick">{t('从相册选择')}</Button>}
-                    </FileButton>
-                  </Stack>
-                )}
-              </Card>
-            );
-          })}
-        </Columns>
-      )}
-
-      {/* A plain textarea (InputBase is loaded already; Mantine's Textarea brings its autosize code). */}
-      {parcel && config.reason && (
-        <InputBase component="textarea" label={t('异常原因')} value={reason} onChange={(e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.currentTarget.value)}
-          maxLength={512} rows={3} size="md" withAsterisk data-testid="photo-reason" styles={{ input: { paddingTop: 8, paddingBottom: 8, height: 'auto' } }} />
-      )}
-
-      {parcel && (
-        <Group grow>
-          <Button size="xl" leftSection={<IconUpload size={24} />} onClick={() => void submit()} loading={uploading} disabled={!ready} data-testid="photo-submit">
-            {t('上传')}
-          </Button>
-          <Button size="xl" variant="default" onClick={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }} disabled={uploading}>
-            {t('取消')}
-          </Button>
-        </Group>
+        <Suspense fallback={null}>
+          <PhotoParcel
+            parcel={parcel} slots={config.slots} withReason={config.reason} photos={photos} busySlot={busySlot} uploading={uploading} ready={ready}
+            reason={reason} onReason={setReason} onTake={(slot, file) => void take(slot, file)} onSubmit={() => void submit()}
+            onCancel={() => { void dropPhotos(photos); setPhotos({}); setParcel(null); setStatus({ kind: 'idle' }); }}
+          />
+        </Suspense>
       )}
 
       {screen === 'logisticsphoto' && !parcel && (
-        <Stack gap={6} data-testid="need-photo-list">
-          <Text fw={600}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</Text>
-          {needList.isError && <Alert color="red">{t('列表加载失败')}</Alert>}
-          {needList.data?.items.length === 0 && <Text c="dimmed" size="sm">{t('没有待拍照的包裹')}</Text>}
+        <div className={kit.col} style={GAP_6} data-testid="need-photo-list">
+          <div style={{ fontWeight: 600 }}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</div>
+          {needList.isError && <KitAlert color="red">{t('列表加载失败')}</KitAlert>}
+          {needList.data?.items.length === 0 && <KitText dimmed size="sm">{t('没有待拍照的包裹')}</KitText>}
           {needList.data?.items.map((p) => (
-            <UnstyledButton key={p.id} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
-              <Paper withBorder p="sm" radius="md">
-                <Text fw={600} style={{ wordBreak: 'break-all' }}>{p.shipment}</Text>
-                <Text size="sm" c="dimmed">{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</Text>
-              </Paper>
-            </UnstyledButton>
+            <button type="button" key={p.id} className={kit.bare} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
+              <KitCard>
+                <div className={classes.needShipment}>{p.shipment}</div>
+                <KitText size="sm" dimmed>{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</KitText>
+              </KitCard>
+            </button>
           ))}
-        </Stack>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
