@@ -3,9 +3,9 @@
 // code to every floor screen's first load (Button, InputBase, Paper, Badge… about 12 KB gzipped,
 // decision 0015's budget is 170 KB in all). The console keeps using Mantine.
 //
-// Only what the floor needs: a button (and a file button), a card, a badge, an alert, a title, a text field and a spinner.
+// Only what the floor needs: a button, a card, a badge, an alert, a title, a text field and a spinner.
 // Layout is by class: `kit.col`, `kit.row`, `kit.grow`, `kit.grid` (with `--kit-gap`, `--kit-cols`).
-import { useId, useRef, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import kit from './kit.module.css';
 
 export { kit };
@@ -114,24 +114,6 @@ export function KitTextInput({ label, description, error, size, leftSection, rig
       </div>
       {error && <div id={errorId} className={kit.error}>{error}</div>}
     </div>
-  );
-}
-
-export interface KitFileButtonProps extends Omit<KitButtonProps, 'onChange'> {
-  onChange: (file: File | null) => void;
-  accept?: string;
-  capture?: InputHTMLAttributes<HTMLInputElement>['capture'];
-}
-
-/** Mantine's FileButton: a button that opens the file picker (or the camera) through a hidden input. */
-export function KitFileButton({ onChange, accept, capture, ...rest }: KitFileButtonProps) {
-  const input = useRef<HTMLInputElement | null>(null);
-  return (
-    <>
-      <KitButton {...rest} onClick={() => input.current?.click()} />
-      <input ref={input} type="file" accept={accept} capture={capture} style={{ display: 'none' }}
-        onChange={(e) => { onChange(e.currentTarget.files?.[0] ?? null); e.currentTarget.value = ''; }} />
-    </>
   );
 }
 

@@ -1,15 +1,27 @@
 // 囤货验货's form for the record in hand (count, photo, remark, pass or fail): shown only after a scan,
 // so it loads after the station's first screen (check-station-page.tsx preloads it).
-import { useId, type CSSProperties } from 'react';
+import { useId, useRef, type CSSProperties } from 'react';
 import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
 import type { StockRecordDto } from '#shared/contracts/stock.ts';
-import { KitBadge, KitButton, KitCard, KitFileButton, KitText, KitTextInput, kit } from '../../components/kit/kit.tsx';
+import { KitBadge, KitButton, KitCard, KitText, KitTextInput, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import classes from './stock-station.module.css';
 
 const WHOLE = /^\d+$/;
 const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
 const SPACED = { marginTop: 'var(--mantine-spacing-sm)' };
+
+/** Mantine's FileButton: a button that opens the camera through a hidden file input. */
+function PhotoButton({ onFile, ...rest }: KitButtonProps & { onFile: (file: File | null) => void }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  return (
+    <>
+      <KitButton {...rest} onClick={() => input.current?.click()} />
+      <input ref={input} type="file" accept="image/*" capture="environment" style={{ display: 'none' }}
+        onChange={(e) => { onFile(e.currentTarget.files?.[0] ?? null); e.currentTarget.value = ''; }} />
+    </>
+  );
+}
 
 export interface CheckRecordFormProps {
   record: StockRecordDto;
@@ -49,10 +61,9 @@ export default function CheckRecordForm(
           <div className={classes.warn}>{t('与申报数量不同：通过后按实收数量上架')}</div>
         )}
         <div className={kit.row} style={{ ...SPACED, '--kit-gap': 'var(--mantine-spacing-sm)', alignItems: 'flex-start' } as CSSProperties}>
-          <KitFileButton onChange={onPhoto} accept="image/*" capture="environment"
-            size="lg" variant="light" leftSection={<IconCamera size={22} />} loading={shrinking} data-testid="check-photo">
+          <PhotoButton onFile={onPhoto} size="lg" variant="light" leftSection={<IconCamera size={22} />} loading={shrinking} data-testid="check-photo">
             {photo ? t('重拍') : t('拍照')}
-          </KitFileButton>
+          </PhotoButton>
           {photo?.url && <img src={photo.url} alt={t('验货照片')} className={classes.photo} data-testid="check-photo-preview" />}
         </div>
         <div style={SPACED}>
