@@ -49,7 +49,8 @@ function PhotoPicker({ value, onChange, t }: { value: File | null; onChange: (fi
       <label className={kit.label} htmlFor={id}>{t('打包照片（可选）')}</label>
       <div className={kit.inputWrap} style={sections}>
         <div className={kit.sectionLeft}><IconCamera size={18} /></div>
-        <button type="button" id={id} className={`${kit.input} ${classes.pickerButton}`} onClick={() => input.current?.click()} data-testid="packed-photo">
+        <button type="button" id={id} className={`${kit.input} ${classes.pickerButton}`} onClick={() => input.current?.click()}
+          data-testid="packed-photo">
           {value ? value.name : <span className={kit.dim}>{t('选择或拍摄照片')}</span>}
         </button>
         {value && (
@@ -276,9 +277,12 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
               ref={weightInput} label={t('重量（kg）')} value={weight} onChange={(e) => setWeight(e.currentTarget.value)}
               onKeyDown={weighOnEnter} data-testid="weigh-weight"
             />
-            <DecimalField label={t('长（cm）')} value={dims.long} onChange={(e) => setDims((d) => ({ ...d, long: e.currentTarget.value }))} onKeyDown={weighOnEnter} />
-            <DecimalField label={t('宽（cm）')} value={dims.wide} onChange={(e) => setDims((d) => ({ ...d, wide: e.currentTarget.value }))} onKeyDown={weighOnEnter} />
-            <DecimalField label={t('高（cm）')} value={dims.high} onChange={(e) => setDims((d) => ({ ...d, high: e.currentTarget.value }))} onKeyDown={weighOnEnter} />
+            <DecimalField label={t('长（cm）')} value={dims.long} onKeyDown={weighOnEnter}
+              onChange={(e) => setDims((d) => ({ ...d, long: e.currentTarget.value }))} />
+            <DecimalField label={t('宽（cm）')} value={dims.wide} onKeyDown={weighOnEnter}
+              onChange={(e) => setDims((d) => ({ ...d, wide: e.currentTarget.value }))} />
+            <DecimalField label={t('高（cm）')} value={dims.high} onKeyDown={weighOnEnter}
+              onChange={(e) => setDims((d) => ({ ...d, high: e.currentTarget.value }))} />
             <KitButton size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
               {status.packageStatus === PACKAGE_STATUS.weighed ? t('重新称重') : t('称重')}
             </KitButton>

@@ -66,7 +66,9 @@ export function PackStationPage() {
           <KitText dimmed>{t('请扫描订单号')}</KitText>
         </KitCard>
       )}
-      {query.isLoading && <div className={kit.row} style={{ justifyContent: 'center', padding: 'var(--mantine-spacing-xl)' }}><span className={kit.spinner} /></div>}
+      {query.isLoading && (
+        <div className={kit.row} style={{ justifyContent: 'center', padding: 'var(--mantine-spacing-xl)' }}><span className={kit.spinner} /></div>
+      )}
       {query.isError && (
         <KitAlert color="red" title={t('找不到订单 {0}', tradeNo)} data-testid="station-error">
           {isRefusal(query.error) ? (query.error.status === 404 && query.error.details ? query.error.details : refusalText(query.error)) : t('加载失败，请重试')}

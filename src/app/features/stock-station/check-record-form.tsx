@@ -52,7 +52,9 @@ export default function CheckRecordForm(
         </div>
         <KitText size="sm">{record.productSku} · {record.productName}</KitText>
         <KitText size="sm" dimmed>{t('物流单号 {0}', record.logisticsNumber)}</KitText>
-        <div className={classes.strong} style={{ marginTop: 4 }} data-testid="check-declared">{t('申报 {0} 件，{1} 箱', record.productNums, record.packageNums)}</div>
+        <div className={classes.strong} style={{ marginTop: 4 }} data-testid="check-declared">
+          {t('申报 {0} 件，{1} 箱', record.productNums, record.packageNums)}
+        </div>
         <KitTextInput
           wrapperProps={{ style: SPACED }} label={t('实收数量（件）')} size="lg" inputMode="numeric" autoFocus value={count} maxLength={7}
           placeholder={String(record.productNums)} onChange={(e) => onCount(e.currentTarget.value)} data-testid="check-count"
@@ -61,7 +63,8 @@ export default function CheckRecordForm(
           <div className={classes.warn}>{t('与申报数量不同：通过后按实收数量上架')}</div>
         )}
         <div className={kit.row} style={{ ...SPACED, '--kit-gap': 'var(--mantine-spacing-sm)', alignItems: 'flex-start' } as CSSProperties}>
-          <PhotoButton onFile={onPhoto} size="lg" variant="light" leftSection={<IconCamera size={22} />} loading={shrinking} data-testid="check-photo">
+          <PhotoButton onFile={onPhoto} size="lg" variant="light" leftSection={<IconCamera size={22} />} loading={shrinking}
+            data-testid="check-photo">
             {photo ? t('重拍') : t('拍照')}
           </PhotoButton>
           {photo?.url && <img src={photo.url} alt={t('验货照片')} className={classes.photo} data-testid="check-photo-preview" />}

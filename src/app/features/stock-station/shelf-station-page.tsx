@@ -69,7 +69,9 @@ function ProductCard({ pending, t, onUseShelf }: { pending: Pending; t: Translat
               <div className={kit.row} style={gap('var(--mantine-spacing-sm)')}>
                 <KitText size="sm" dimmed>{check.haveShelf ? t('商品现有货架') : t('建议空闲货架')}</KitText>
                 <div className={classes.code} style={{ fontSize: 32 }} data-testid="shelf-suggestion">{suggestion}</div>
-                <KitButton size="md" variant="light" onClick={() => onUseShelf(suggestion)} data-testid="shelf-use-suggestion">{t('用这个货架')}</KitButton>
+                <KitButton size="md" variant="light" onClick={() => onUseShelf(suggestion)} data-testid="shelf-use-suggestion">
+                  {t('用这个货架')}
+                </KitButton>
               </div>
             ) : <KitText size="sm" color="red">{t('没有空闲货架：请先在货架管理中新增')}</KitText>
           )}
