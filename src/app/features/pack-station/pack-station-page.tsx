@@ -15,6 +15,10 @@ import { checkGoodsQuery } from './queries.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import classes from './pack-station.module.css';
 
+// Inline: the kit's own rules for the field and the card would otherwise win or lose by stylesheet order.
+const SCAN = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 26 };
+const EMPTY = { padding: 'var(--mantine-spacing-xl)', borderStyle: 'dashed', textAlign: 'center', fontSize: 'var(--mantine-font-size-xl)' } as const;
+
 // Shown after a scan: out of the first load, fetched once the first screen is up.
 const loadOrder = () => import('./pack-order.tsx');
 const PackOrder = lazy(loadOrder);
@@ -57,12 +61,12 @@ export function PackStationPage() {
       <KitTextInput
         {...scanBox.inputProps}
         onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
-        label={t('订单号')} placeholder={t('扫描或输入订单号（tradeNo）')} size="xl" className={classes.scan}
+        label={t('订单号')} placeholder={t('扫描或输入订单号（tradeNo）')} size="xl" style={SCAN}
         leftSection={<IconBarcode size={28} />} sectionWidth={56} data-testid="pack-scan-input" maxLength={64}
       />
 
       {tradeNo === '' && (
-        <KitCard className={classes.empty}>
+        <KitCard style={EMPTY}>
           <KitText dimmed>{t('请扫描订单号')}</KitText>
         </KitCard>
       )}
