@@ -3,13 +3,11 @@
 // SR number (or tap it in the list), count what is in it, take a photo, and pass or fail it
 // (BackStock/IsCheckPass) through the one offline path: sent now, or queued with its photo and
 // replayed once when the network is back (decision 0022).
-import { useRef, useState, type ChangeEvent } from 'react';
-import { Alert, Badge, Button, FileButton, Group, Image, InputBase, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconCamera, IconCheck, IconX } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StockRecordDto } from '#shared/contracts/stock.ts';
 import { STOCK_STATUS, labelKey } from '#shared/enums.ts';
-import { canStock } from '#shared/rules/stock.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
 import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -19,11 +17,18 @@ import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import type { Uploader } from '../../lib/upload.ts';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
+import { KitAlert, KitCard, KitLoader, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { SyncedActions } from './synced-actions.tsx';
+import classes from './stock-station.module.css';
 
 /** The arrived records of the tenant, newest first: the station's list, kept by the service worker for offline use. */
 const ARRIVED = { productStatus: STOCK_STATUS.arrived, currentPage: 1, pageSize: 100 } as const;
 const WHOLE = /^\d+$/;
+const LIST = { '--kit-gap': '6px' } as CSSProperties;
+// Only after a scan: out of the first load, fetched once the first screen is up.
+const loadForm = () => import('./check-record-form.tsx');
+const CheckRecordForm = lazy(loadForm);
 
 type Status =
   | { kind: 'idle' }
@@ -67,6 +72,8 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
   const [shrinking, setShrinking] = useState(false);
   /** A check that got no answer keeps its key, by its exact body, for the retry. */
   const unanswered = useRef(new Map<string, string>());
+  const later = useAfterFirstScreen();
+  useEffect(() => { if (later) void loadForm(); }, [later]);
 
   const waitingList = (arrived.data?.items ?? []).filter((r) => !handled.has(r.id));
 
@@ -99,7 +106,10 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
     }
     setStatus({ kind: 'looking' });
     try {
+      // The rule table is read only here, online, after a miss: fetched beside the lookup, not in the first load.
+      const rules = import('#shared/rules/stock.ts');
       const found = (await api.backStock.getStockList({ keyword: code, currentPage: 1, pageSize: 20 })).items.filter(same);
+      const { canStock } = await rules;
       const open = found.filter((r) => canStock('pass', r) && !handled.has(r.id));
       if (open.length) {
         scanFeedback('signed');
@@ -179,111 +189,67 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
 
   const sending = status.kind === 'sending';
   return (
-    <Stack ref={containerRef} gap="md" maw={560} mx="auto" data-testid="check-station">
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="check-station">
       <div>
-        <Title order={2}>{t('囤货验货')}</Title>
-        <Text size="sm" c="dimmed">{t('扫描物流单号或囤货单号，清点数量、拍照，通过或不通过')}</Text>
+        <KitTitle order={2}>{t('囤货验货')}</KitTitle>
+        <KitText size="sm" dimmed>{t('扫描物流单号或囤货单号，清点数量、拍照，通过或不通过')}</KitText>
       </div>
       <ScanField ref={scanRef} containerRef={containerRef} onScan={(code) => void find(code)} enabled={!record && !sending}
         label={t('物流单号 / 囤货单号')} placeholder={t('扫描或输入单号')} />
 
-      {status.kind === 'looking' && <Text c="dimmed">{t('正在查找囤货单…')}</Text>}
-      {status.kind === 'error' && <Alert color="red" data-testid="check-error">{status.message}</Alert>}
+      {status.kind === 'looking' && <KitText dimmed>{t('正在查找囤货单…')}</KitText>}
+      {status.kind === 'error' && <KitAlert color="red" data-testid="check-error">{status.message}</KitAlert>}
       {status.kind === 'done' && (
-        <Alert color={status.record.productStatus === STOCK_STATUS.passed ? 'green' : 'orange'} icon={<IconCheck />} data-testid="check-done">
+        <KitAlert color={status.record.productStatus === STOCK_STATUS.passed ? 'green' : 'orange'} icon={<IconCheck />} data-testid="check-done">
           {status.record.tradeNo}：{t(labelKey('StockStatus', status.record.productStatus))}
-        </Alert>
+        </KitAlert>
       )}
       {status.kind === 'queued' && (
-        <Alert color="indigo" data-testid="check-queued">
+        <KitAlert color="indigo" data-testid="check-queued">
           {t('已离线保存：{0} {1}，联网后自动提交（{2} 条待同步）', status.tradeNo, status.pass ? t('验货通过') : t('验货不通过'), status.waiting)}
-        </Alert>
+        </KitAlert>
       )}
 
       {matches.length > 1 && (
-        <Stack gap={6} data-testid="check-matches">
-          <Text fw={600}>{t('这个单号下有 {0} 个囤货单，请选择', matches.length)}</Text>
+        <div className={kit.col} style={LIST} data-testid="check-matches">
+          <div style={{ fontWeight: 600 }}>{t('这个单号下有 {0} 个囤货单，请选择', matches.length)}</div>
           {matches.map((r) => <RecordButton key={r.id} record={r} onClick={() => choose(r)} />)}
-        </Stack>
+        </div>
       )}
 
       {record && (
-        <Paper withBorder radius="md" p="md" data-testid="check-record">
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={800} size="lg" ff="monospace">{record.tradeNo}</Text>
-            <Badge size="lg" variant="light">{record.userCode ?? '—'}</Badge>
-          </Group>
-          <Text size="sm">{record.productSku} · {record.productName}</Text>
-          <Text size="sm" c="dimmed">{t('物流单号 {0}', record.logisticsNumber)}</Text>
-          <Text fw={700} mt={4} data-testid="check-declared">{t('申报 {0} 件，{1} 箱', record.productNums, record.packageNums)}</Text>
-          <InputBase
-            mt="sm" label={t('实收数量（件）')} size="lg" inputMode="numeric" autoFocus value={count} maxLength={7} placeholder={String(record.productNums)}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => setCount(e.currentTarget.value)} data-testid="check-count"
+        <Suspense fallback={<KitLoader />}>
+          <CheckRecordForm
+            record={record} count={count} onCount={setCount} remark={remark} onRemark={setRemark} photo={photo} shrinking={shrinking}
+            sending={sending} onPhoto={(f) => void takePhoto(f)} onSubmit={(pass) => void submit(pass)}
+            onCancel={() => { setRecord(null); setPhoto(null); setStatus({ kind: 'idle' }); }}
           />
-          {count.trim() !== '' && WHOLE.test(count.trim()) && Number(count) !== record.productNums && (
-            <Text size="sm" c="orange.8">{t('与申报数量不同：通过后按实收数量上架')}</Text>
-          )}
-          <Group mt="sm" gap="sm" align="flex-start">
-            <FileButton onChange={(f) => void takePhoto(f)} accept="image/*" capture="environment">
-              {(props) => (
-                <Button {...props} size="lg" variant="light" leftSection={<IconCamera size={22} />} loading={shrinking} data-testid="check-photo">
-                  {photo ? t('重拍') : t('拍照')}
-                </Button>
-              )}
-            </FileButton>
-            {photo?.url && <Image src={photo.url} alt={t('验货照片')} h={96} w={96} radius="sm" fit="cover" data-testid="check-photo-preview" />}
-          </Group>
-          {/* A plain textarea (InputBase is loaded already; Mantine's Textarea brings its autosize code). */}
-          <InputBase component="textarea" mt="sm" label={t('备注（不通过时必填）')} value={remark} rows={2} maxLength={512} size="md"
-            onChange={(e: ChangeEvent<HTMLTextAreaElement>) => setRemark(e.currentTarget.value)} data-testid="check-remark"
-            styles={{ input: { paddingTop: 8, paddingBottom: 8, height: 'auto' } }} />
-        </Paper>
-      )}
-      {record && (
-        <Group grow>
-          <Button
-            size="lg" color="green" leftSection={<IconCheck size={22} />} onClick={() => void submit(true)} loading={sending} disabled={shrinking}
-            data-testid="check-pass"
-          >
-            {t('通过')}
-          </Button>
-          <Button
-            size="lg" color="red" leftSection={<IconX size={22} />} onClick={() => void submit(false)} disabled={sending || shrinking}
-            data-testid="check-fail"
-          >
-            {t('不通过')}
-          </Button>
-        </Group>
-      )}
-      {record && (
-        <Button variant="default" size="md" onClick={() => { setRecord(null); setPhoto(null); setStatus({ kind: 'idle' }); }} disabled={sending}>
-          {t('取消')}
-        </Button>
+        </Suspense>
       )}
 
       {!record && matches.length <= 1 && (
-        <Stack gap={6} data-testid="check-list">
-          <Text fw={600}>{t('待验货')}{arrived.data ? `（${waitingList.length}）` : ''}</Text>
-          {arrived.isError && <Alert color="red">{t('列表加载失败')}</Alert>}
-          {arrived.data && waitingList.length === 0 && <Text c="dimmed" size="sm">{t('没有待验货的囤货单')}</Text>}
+        <div className={kit.col} style={LIST} data-testid="check-list">
+          <div style={{ fontWeight: 600 }}>{t('待验货')}{arrived.data ? `（${waitingList.length}）` : ''}</div>
+          {arrived.isError && <KitAlert color="red">{t('列表加载失败')}</KitAlert>}
+          {arrived.data && waitingList.length === 0 && <KitText dimmed size="sm">{t('没有待验货的囤货单')}</KitText>}
           {waitingList.map((r) => <RecordButton key={r.id} record={r} onClick={() => choose(r)} />)}
-        </Stack>
+        </div>
       )}
       <SyncedActions action="isCheckPass" />
-    </Stack>
+    </div>
   );
 }
 
 function RecordButton({ record, onClick }: { record: StockRecordDto; onClick: () => void }) {
   return (
-    <UnstyledButton onClick={onClick} data-testid="check-row">
-      <Paper withBorder p="sm" radius="md">
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>{record.logisticsNumber}</Text>
-          <Text size="sm" fw={700}>{record.productNums}</Text>
-        </Group>
-        <Text size="sm" c="dimmed">{[record.tradeNo, record.userCode, record.productSku].filter(Boolean).join(' · ')}</Text>
-      </Paper>
-    </UnstyledButton>
+    <button type="button" className={kit.bare} onClick={onClick} data-testid="check-row">
+      <KitCard>
+        <div className={`${kit.between} ${kit.rowNowrap}`} style={{ '--kit-gap': 'var(--mantine-spacing-md)' } as CSSProperties}>
+          <div className={classes.code} style={{ fontWeight: 600 }}>{record.logisticsNumber}</div>
+          <KitText size="sm" style={{ fontWeight: 700 }}>{record.productNums}</KitText>
+        </div>
+        <KitText size="sm" dimmed>{[record.tradeNo, record.userCode, record.productSku].filter(Boolean).join(' · ')}</KitText>
+      </KitCard>
+    </button>
   );
 }

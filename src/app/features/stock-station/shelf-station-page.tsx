@@ -3,16 +3,19 @@
 // shelf's code, enter the quantity, 确认上架. Sent now, or queued in the outbox when the network is
 // gone and replayed once when it is back (use-shelf-station.ts). Kept light: it is a floor screen's
 // first load (≤ 170 KB gzipped, decision 0015).
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Group, InputBase, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { IconArrowBackUp, IconCheck, IconStack2 } from '@tabler/icons-react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
+import { KitAlert, KitButton, KitCard, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { SyncedActions } from './synced-actions.tsx';
 import { useShelfStation, type Pending, type ShelfOutcome } from './use-shelf-station.ts';
+import classes from './stock-station.module.css';
 
 const WHOLE = /^\d+$/;
+const gap = (space: string) => ({ '--kit-gap': space }) as CSSProperties;
+const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
 
 function OutcomePanel({ outcome, t }: { outcome: ShelfOutcome; t: Translate }) {
   const look = {
@@ -22,20 +25,21 @@ function OutcomePanel({ outcome, t }: { outcome: ShelfOutcome; t: Translate }) {
     network: { color: 'red', title: t('网络异常，未上架') },
   }[outcome.kind];
   return (
-    <Paper radius="md" p="md" bg={`${look.color}.7`} c="white" data-testid="shelf-outcome" data-outcome={outcome.kind} role="status" aria-live="assertive">
-      <Text fz={28} fw={800} lh={1.2}>{look.title}</Text>
+    <div className={classes.outcome} style={{ '--outcome-bg': `var(--mantine-color-${look.color}-7)` } as CSSProperties}
+      data-testid="shelf-outcome" data-outcome={outcome.kind} role="status" aria-live="assertive">
+      <div className={classes.outcomeTitle}>{look.title}</div>
       {(outcome.kind === 'sent' || outcome.kind === 'queued') && (
-        <Text size="lg" fw={600} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="shelf-outcome-line">
+        <div className={classes.outcomeLine} data-testid="shelf-outcome-line">
           {outcome.barCode} → {outcome.shelf} × {outcome.quantity}
-        </Text>
+        </div>
       )}
       {outcome.kind === 'sent' && (
-        <Text size="md">{t('库存 {0} 件，可用 {1} 件', outcome.result.product.inventory, outcome.result.product.available)}</Text>
+        <div>{t('库存 {0} 件，可用 {1} 件', outcome.result.product.inventory, outcome.result.product.available)}</div>
       )}
-      {outcome.kind === 'queued' && <Text size="md">{t('{0} 条待同步：联网后自动上架，结果见“最近同步”', outcome.waiting)}</Text>}
-      {outcome.kind === 'refused' && <Text size="md">{outcome.message}</Text>}
-      {outcome.kind === 'network' && <Text size="md">{t('再按确认上架重试（不会重复上架）')}</Text>}
-    </Paper>
+      {outcome.kind === 'queued' && <div>{t('{0} 条待同步：联网后自动上架，结果见“最近同步”', outcome.waiting)}</div>}
+      {outcome.kind === 'refused' && <div>{outcome.message}</div>}
+      {outcome.kind === 'network' && <div>{t('再按确认上架重试（不会重复上架）')}</div>}
+    </div>
   );
 }
 
@@ -44,27 +48,36 @@ function ProductCard({ pending, t, onUseShelf }: { pending: Pending; t: Translat
   const check = lookup.kind === 'found' ? lookup.check : null;
   const suggestion = check?.suggestedShelfPosition ?? null;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="shelf-product">
-      <Text fz={22} fw={800} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="shelf-barcode">{pending.barCode}</Text>
-      {lookup.kind === 'looking' && <Group gap="xs" mt={4}><Loader size="xs" /><Text size="sm" c="dimmed">{t('正在查询待上架的货物…')}</Text></Group>}
-      {lookup.kind === 'offline' && <Text size="sm" c="orange.8" mt={4} data-testid="shelf-offline">{t('离线：查不到建议货架，请直接扫描要放的货架')}</Text>}
+    <KitCard style={CARD} data-testid="shelf-product">
+      <div className={classes.code} style={{ fontSize: 22 }} data-testid="shelf-barcode">{pending.barCode}</div>
+      {lookup.kind === 'looking' && (
+        <div className={kit.row} style={{ marginTop: 4 }}>
+          <span className={kit.spinnerSm} aria-hidden />
+          <KitText size="sm" dimmed>{t('正在查询待上架的货物…')}</KitText>
+        </div>
+      )}
+      {lookup.kind === 'offline' && (
+        <div className={classes.warn} style={{ marginTop: 4 }} data-testid="shelf-offline">{t('离线：查不到建议货架，请直接扫描要放的货架')}</div>
+      )}
       {check && (
-        <Stack gap={4} mt={4}>
-          <Text size="sm">{check.record.productSku} · {check.record.productName}</Text>
-          <Text size="sm" c="dimmed">{[check.record.userCode, check.record.warehouseName, check.record.tradeNo].filter(Boolean).join(' · ')}</Text>
-          <Text fw={700} data-testid="shelf-remaining">{t('待上架 {0} 件', check.remainingNums)}</Text>
+        <div className={kit.col} style={{ ...gap('4px'), marginTop: 4 }}>
+          <KitText size="sm">{check.record.productSku} · {check.record.productName}</KitText>
+          <KitText size="sm" dimmed>{[check.record.userCode, check.record.warehouseName, check.record.tradeNo].filter(Boolean).join(' · ')}</KitText>
+          <div className={classes.strong} data-testid="shelf-remaining">{t('待上架 {0} 件', check.remainingNums)}</div>
           {!pending.shelf && (
             suggestion ? (
-              <Group gap="sm" align="center" wrap="wrap">
-                <Text size="sm" c="dimmed">{check.haveShelf ? t('商品现有货架') : t('建议空闲货架')}</Text>
-                <Text fz={32} fw={800} ff="monospace" data-testid="shelf-suggestion">{suggestion}</Text>
-                <Button size="md" variant="light" onClick={() => onUseShelf(suggestion)} data-testid="shelf-use-suggestion">{t('用这个货架')}</Button>
-              </Group>
-            ) : <Text size="sm" c="red">{t('没有空闲货架：请先在货架管理中新增')}</Text>
+              <div className={kit.row} style={gap('var(--mantine-spacing-sm)')}>
+                <KitText size="sm" dimmed>{check.haveShelf ? t('商品现有货架') : t('建议空闲货架')}</KitText>
+                <div className={classes.code} style={{ fontSize: 32 }} data-testid="shelf-suggestion">{suggestion}</div>
+                <KitButton size="md" variant="light" onClick={() => onUseShelf(suggestion)} data-testid="shelf-use-suggestion">
+                  {t('用这个货架')}
+                </KitButton>
+              </div>
+            ) : <KitText size="sm" color="red">{t('没有空闲货架：请先在货架管理中新增')}</KitText>
           )}
-        </Stack>
+        </div>
       )}
-    </Paper>
+    </KitCard>
   );
 }
 
@@ -104,63 +117,63 @@ export function ShelfStationPage() {
   const step = !pending ? 'product' : !pending.shelf ? 'shelf' : 'quantity';
 
   return (
-    <Stack ref={containerRef} gap="md" maw={560} mx="auto" data-testid="shelf-station">
+    <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="shelf-station">
       <div>
-        <Title order={2}>{t('囤货上架')}</Title>
-        <Text size="sm" c="dimmed">{t('扫商品条码，再扫货架，填数量确认')}</Text>
+        <KitTitle order={2}>{t('囤货上架')}</KitTitle>
+        <KitText size="sm" dimmed>{t('扫商品条码，再扫货架，填数量确认')}</KitText>
       </div>
       <ScanField
         ref={scanRef} containerRef={containerRef} onScan={(code) => station.scan(code)}
         label={step === 'product' ? t('商品条码') : t('货架号')}
         placeholder={step === 'product' ? t('扫描或输入商品条码') : t('扫描或输入货架号')}
       />
-      {station.hint && <Text size="sm" c="red" data-testid="shelf-hint">{station.hint}</Text>}
+      {station.hint && <KitText size="sm" color="red" data-testid="shelf-hint">{station.hint}</KitText>}
       {station.outcome && !pending && <OutcomePanel outcome={station.outcome} t={t} />}
 
       {pending && <ProductCard pending={pending} t={t} onUseShelf={station.chooseShelf} />}
 
       {pending?.shelf && (
-        <Paper withBorder radius="md" p="md" data-testid="shelf-chosen">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text size="sm" c="dimmed">{t('货架')}</Text>
-            <Button size="compact-md" variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={station.rescanShelf} disabled={station.busy}>
+        <KitCard style={CARD} data-testid="shelf-chosen">
+          <div className={`${kit.between} ${kit.rowNowrap}`}>
+            <KitText size="sm" dimmed>{t('货架')}</KitText>
+            <KitButton size="xs" variant="subtle" leftSection={<IconArrowBackUp size={16} />} onClick={station.rescanShelf} disabled={station.busy}>
               {t('重扫货架')}
-            </Button>
-          </Group>
-          <Text fz={28} fw={800} ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="shelf-position">{pending.shelf}</Text>
+            </KitButton>
+          </div>
+          <div className={classes.code} style={{ fontSize: 28 }} data-testid="shelf-position">{pending.shelf}</div>
           {check?.haveShelf && check.suggestedShelfPosition && check.suggestedShelfPosition !== pending.shelf && (
-            <Text size="sm" c="orange.8">{t('注意：商品现有货架是 {0}', check.suggestedShelfPosition)}</Text>
+            <div className={classes.warn}>{t('注意：商品现有货架是 {0}', check.suggestedShelfPosition)}</div>
           )}
-          {/* A plain input in Mantine's frame (NumberInput brings its formatter): the phone's number keypad. */}
-          <InputBase
-            mt="sm" label={t('上架数量（件）')} size="lg" inputMode="numeric" autoFocus value={quantity} maxLength={7}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => { setTyped({ barCode: pending.barCode, value: e.currentTarget.value }); setError(null); }}
-            onKeyDown={onQuantityKey} error={error} data-testid="shelf-quantity"
+          {/* A plain input (no number formatter): the phone's number keypad. */}
+          <KitTextInput
+            wrapperProps={{ style: { marginTop: 'var(--mantine-spacing-sm)' } }} label={t('上架数量（件）')} size="lg" inputMode="numeric" autoFocus
+            value={quantity} maxLength={7} onKeyDown={onQuantityKey} error={error} data-testid="shelf-quantity"
+            onChange={(e) => { setTyped({ barCode: pending.barCode, value: e.currentTarget.value }); setError(null); }}
           />
-        </Paper>
+        </KitCard>
       )}
       {pending?.shelf && station.outcome && station.outcome.kind !== 'sent' && station.outcome.kind !== 'queued' && (
         <OutcomePanel outcome={station.outcome} t={t} />
       )}
 
       {pending?.shelf && (
-        <Button
+        <KitButton
           size="xl" fullWidth color="green" leftSection={<IconCheck size={24} />} onClick={() => void submit()} loading={station.busy}
           data-testid="shelf-confirm"
         >
           {t('确认上架')}
-        </Button>
+        </KitButton>
       )}
       {pending && (
-        <Button size="md" fullWidth variant="default" onClick={() => { setTyped(null); setError(null); station.cancel(); }} disabled={station.busy}>
+        <KitButton size="md" fullWidth variant="default" onClick={() => { setTyped(null); setError(null); station.cancel(); }} disabled={station.busy}>
           {t('取消')}
-        </Button>
+        </KitButton>
       )}
 
       {!pending && !station.outcome && (
-        <Alert color="gray" variant="light" icon={<IconStack2 />}>{t('请扫描商品条码')}</Alert>
+        <KitAlert color="gray" icon={<IconStack2 />}>{t('请扫描商品条码')}</KitAlert>
       )}
       <SyncedActions action="shelfUp" />
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,10 @@
 // 最近同步: the station's actions that were queued offline and have since reached the server (the
 // screen showed only 已离线，已排队 at the time), and how many still wait or need attention.
-import { Badge, Box, Group, Paper, Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import { useOutboxState, type OutboxEntry } from '../../lib/outbox/index.ts';
+import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
+import classes from './stock-station.module.css';
 
 const time = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
 
@@ -16,27 +18,28 @@ export function SyncedActions({ action }: { action: 'shelfUp' | 'isCheckPass' })
   const attention = state.open.filter((e) => mine(e) && e.status === 'attention').length;
   if (!recent.length && !waiting && !attention) return null;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="synced-actions">
-      <Group justify="space-between" mb="xs">
-        <Title order={4}>{t('最近同步')}</Title>
-        <Group gap="xs">
-          {waiting > 0 && <Badge color="indigo" size="lg" data-testid="station-waiting">{t('{0} 条待同步', waiting)}</Badge>}
-          {attention > 0 && <Badge color="red" size="lg">{t('{0} 条需处理', attention)}</Badge>}
-        </Group>
-      </Group>
+    <KitCard style={{ '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties} data-testid="synced-actions">
+      <div className={kit.between} style={{ marginBottom: 'var(--mantine-spacing-xs)', '--kit-gap': 'var(--mantine-spacing-md)' } as CSSProperties}>
+        <KitTitle order={4}>{t('最近同步')}</KitTitle>
+        <div className={kit.row}>
+          {waiting > 0 && <KitBadge color="indigo" variant="filled" size="lg" data-testid="station-waiting">{t('{0} 条待同步', waiting)}</KitBadge>}
+          {attention > 0 && <KitBadge color="red" variant="filled" size="lg">{t('{0} 条需处理', attention)}</KitBadge>}
+        </div>
+      </div>
       {recent.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('联网后，排队的操作会自动提交并显示在这里')}</Text>
+        <KitText dimmed size="sm">{t('联网后，排队的操作会自动提交并显示在这里')}</KitText>
       ) : (
-        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+        <ol className={classes.list}>
           {recent.map((e) => (
-            <Group key={e.key} component="li" gap="sm" wrap="nowrap" py={4} data-testid="synced-row">
-              <Text size="sm" c="dimmed" ff="monospace">{time(e.doneAt)}</Text>
-              <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>{e.label}</Text>
-              <Badge color="green" variant="light" ml="auto">{t('已同步')}</Badge>
-            </Group>
+            <li key={e.key} className={`${kit.rowNowrap} ${classes.listRow}`} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}
+              data-testid="synced-row">
+              <KitText size="sm" dimmed style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{time(e.doneAt)}</KitText>
+              <KitText size="sm" style={{ fontWeight: 600, wordBreak: 'break-all' }}>{e.label}</KitText>
+              <KitBadge color="green" style={{ marginLeft: 'auto' }}>{t('已同步')}</KitBadge>
+            </li>
           ))}
-        </Box>
+        </ol>
       )}
-    </Paper>
+    </KitCard>
   );
 }
