@@ -221,3 +221,56 @@ test('验货 on a phone: the arrived record is found by its waybill, counted and
     await context.close();
   }
 });
+
+test('验货 offline: the arrived record is found from the kept list, passed, kept across a reload, and sent once when the network is back', async ({ browser, request, apiLogin }) => {
+  test.setTimeout(120_000);
+  const staff = apiOf(request, await apiLogin(admin.userName, admin.password, 1));
+  const record = await labelledRecord(request, staff, apiLogin, 'arrived');
+  const status = async () => (await staff('BackStock/GetStockList', { keyword: record.tradeNo }, 'GET')).body.result.items
+    .find((r: { id: number }) => r.id === record.id) as { productStatus: number; checkNums: number | null };
+
+  const context = await phoneContext(browser, 'allow');
+  const page = await context.newPage();
+  const checks: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/BackStock\/IsCheckPass$/i.test(new URL(r.url()).pathname)) checks.push(r.headers()['idempotency-key'] ?? '');
+  });
+  try {
+    await login(page, { ...admin, from: '/floor' });
+    await page.getByTestId('floor-tile').filter({ hasText: '验货' }).click();
+    await expect(page).toHaveURL(/\/backstock\/checkStation$/);
+    await expect(page.getByTestId('floor-frame')).toBeVisible();
+    // Online first: the worker controls the page and keeps the list of arrived records.
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 45_000, message: 'the service worker controls the page' })
+      .toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('haicang.reads') ?? ''), { timeout: 10_000 }).toContain('AbpUserConfiguration');
+    // The list as the worker kept it: reloaded once under its control, the record is in it.
+    await page.reload();
+    await expect(page.getByTestId('check-list')).toContainText(record.tradeNo, { timeout: 20_000 });
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('scan-input')).toBeFocused();
+    await page.keyboard.type(record.logisticsNumber, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('check-record')).toContainText(record.tradeNo);
+    await page.getByTestId('check-count').fill('10');
+    await page.getByTestId('check-pass').click();
+    await expect(page.getByTestId('check-queued')).toContainText(`${record.tradeNo} 验货通过`);
+
+    // Across a reload, still offline: it still waits, and nothing reached the server.
+    await page.reload();
+    await expect(page.getByTestId('check-station')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('station-waiting')).toHaveText('1 条待同步', { timeout: 20_000 });
+    expect(checks).toEqual([]);
+    expect((await status()).productStatus).toBe(1);
+
+    // The network returns: passed once, with the count.
+    await context.setOffline(false);
+    await expect(page.getByTestId('synced-row')).toHaveCount(1, { timeout: 45_000 });
+    await expect(page.getByTestId('station-waiting')).toHaveCount(0);
+    expect(checks).toHaveLength(1);
+    expect(await status()).toMatchObject({ productStatus: 2, checkNums: 10 });
+  } finally {
+    await context.close();
+  }
+});
