@@ -20,6 +20,7 @@ import { APP_VERSION } from './modules/identity/service.ts';
 import { createCurrentUsers } from './modules/identity/current-users.ts';
 import { registerSignInThrottle } from './plugins/sign-in-throttle.ts';
 import { registerShopeeSandbox, sandboxTransport } from './plugins/shopee-sandbox.ts';
+import { createSealer } from './lib/sealed.ts';
 import { createShopeeClient, fetchTransport } from './modules/shopee/client.ts';
 import { startShopeeJobs } from './modules/shopee/jobs.ts';
 
@@ -135,7 +136,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     partnerId: config.shopee.partnerId, partnerKey: config.shopee.partnerKey,
     transport: config.shopee.host ? fetchTransport(config.shopee.host) : sandboxTransport(() => app),
   });
-  const deps: Deps = { config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers, shopee };
+  const deps: Deps = {
+    config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers, shopee,
+    shopTokens: createSealer(options.tokenSecret, 'shopee-tokens'),
+  };
   // Before the routes: it hooks the sign-in route as it is added.
   await registerSignInThrottle(app, deps);
   registerServices(app, deps, implementations);

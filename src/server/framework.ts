@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
 import type { CurrentUsers } from './modules/identity/current-users.ts';
+import type { Sealer } from './lib/sealed.ts';
 import type { ShopeeClient } from './modules/shopee/client.ts';
 
 export interface CurrentUser {
@@ -58,6 +59,8 @@ export interface Deps {
   currentUsers: CurrentUsers;
   /** The Shopee Open Platform, real or the product's fake (decision 0028). */
   shopee: ShopeeClient;
+  /** Seals the Shopee shops' tokens in the database (lib/sealed.ts). */
+  shopTokens: Sealer;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { call, createTestApp, rowsOf, signIn, svc, TEST_TOKEN_SECRET, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { createSealer } from '#server/lib/sealed.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { createStore } from '../factories/orders.ts';
 import { shelveStock } from '../factories/stock.ts';
@@ -86,6 +87,8 @@ describe('Shopee shops and order sync', () => {
   };
   const shopList = (who: Caller) => call(t.app, 'GET', svc('AuthorizationShop', 'GetAuthorizationShopList'), who, { maxResultCount: 100 });
   const batchCreate = (who: Caller, body: object = {}) => call(t.app, 'POST', svc('ShopeeOrder', 'BatchCreate'), who, body);
+  // The app's sealer: the tokens are sealed in the table (lib/sealed.ts).
+  const shopTokens = createSealer(TEST_TOKEN_SECRET, 'shopee-tokens');
   const shopRow = async (shopId: number) => rowsOf<{ id: number; tenant_id: number; refresh_token: string; access_token: string; shopee_status: number }>(
     await t.database.root.execute(sql`select id, tenant_id, refresh_token, access_token, shopee_status from shopee_shops where shop_id = ${shopId}`))[0]!;
 
@@ -140,8 +143,9 @@ describe('Shopee shops and order sync', () => {
   it('refuses a tampered signature and a stale timestamp on shop calls, in the v2 error shape', async () => {
     const shopId = nextShopId++;
     await authorise(seller, shopId);
-    const { access_token: accessToken } = rowsOf<{ access_token: string }>(
+    const { access_token: sealed } = rowsOf<{ access_token: string }>(
       await t.database.root.execute(sql`select access_token from shopee_shops where shop_id = ${shopId}`))[0]!;
+    const accessToken = shopTokens.open(sealed);
     const path = '/api/v2/order/get_order_list';
     const listUrl = (timestamp: number, sign: string) => `/shopee-sandbox${path}?partner_id=${PARTNER_ID}&timestamp=${timestamp}&access_token=${accessToken}&shop_id=${shopId}`
       + `&sign=${sign}&time_range_field=update_time&time_from=${nowS() - 86400}&time_to=${nowS()}&page_size=20&cursor=&order_status=READY_TO_SHIP`;
@@ -291,7 +295,7 @@ describe('Shopee shops and order sync', () => {
     const before = await shopRow(shopId);
     const { transport, release } = heldTransport(() => t.app);
     const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport });
-    const deps = { database: t.database, shopee };
+    const deps = { database: t.database, shopee, shopTokens };
     const runs = [
       refreshShopToken(deps, before.tenant_id, before.id, { force: true }),
       refreshShopToken(deps, before.tenant_id, before.id, { force: true }),
@@ -305,9 +309,15 @@ describe('Shopee shops and order sync', () => {
     expect(after.shopee_status).toBe(1);
     expect(after.refresh_token).not.toBe(before.refresh_token);
     expect(after.access_token).not.toBe(before.access_token);
+    // At rest the tokens are sealed, before and after the refresh: the table never holds a usable one.
+    for (const stored of [before.access_token, before.refresh_token, after.access_token, after.refresh_token]) {
+      expect(stored).toMatch(/^v1\./);
+      expect(shopTokens.open(stored)).toMatch(/^[0-9a-f]{32}$/);
+      expect(stored).not.toContain(shopTokens.open(stored));
+    }
 
     // The used refresh token is dead on the platform; the stored successor works (once more).
-    await expect(shopee.refreshAccessToken(before.refresh_token, shopId)).rejects.toBeInstanceOf(ShopeeApiError);
+    await expect(shopee.refreshAccessToken(shopTokens.open(before.refresh_token), shopId)).rejects.toBeInstanceOf(ShopeeApiError);
     expect(await refreshShopToken(deps, before.tenant_id, before.id, { force: true })).toBe('refreshed');
     // Not due: a fresh token is left alone.
     expect(await refreshShopToken(deps, before.tenant_id, before.id)).toBe('not-due');
@@ -324,8 +334,8 @@ describe('Shopee shops and order sync', () => {
     const second = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 2 });
     try {
       const runs = [
-        refreshShopToken({ database: t.database, shopee }, before.tenant_id, before.id, { force: true }),
-        refreshShopToken({ database: second, shopee }, before.tenant_id, before.id, { force: true }),
+        refreshShopToken({ database: t.database, shopee, shopTokens }, before.tenant_id, before.id, { force: true }),
+        refreshShopToken({ database: second, shopee, shopTokens }, before.tenant_id, before.id, { force: true }),
       ];
       expect(await Promise.race(runs)).toBe('busy');
       release();
@@ -337,13 +347,35 @@ describe('Shopee shops and order sync', () => {
     }
   });
 
+  it('a token stored before sealing still refreshes and is sealed after; one sealed under another secret asks the seller to authorise again', async () => {
+    const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport: sandboxTransport(() => t.app) });
+    const deps = { database: t.database, shopee, shopTokens };
+    const legacy = nextShopId++;
+    await authorise(seller, legacy);
+    const sealed = await shopRow(legacy);
+    await t.database.root.execute(sql`update shopee_shops set refresh_token = ${shopTokens.open(sealed.refresh_token)},
+      access_token = ${shopTokens.open(sealed.access_token)} where shop_id = ${legacy}`);
+    expect(await refreshShopToken(deps, sealed.tenant_id, sealed.id, { force: true })).toBe('refreshed');
+    const after = await shopRow(legacy);
+    expect(after.refresh_token).toMatch(/^v1\./);
+    expect(after.access_token).toMatch(/^v1\./);
+
+    const rotated = nextShopId++;
+    await authorise(seller, rotated);
+    const row = await shopRow(rotated);
+    const other = createSealer(`${TEST_TOKEN_SECRET}-before-rotation`, 'shopee-tokens');
+    await t.database.root.execute(sql`update shopee_shops set refresh_token = ${other.seal(shopTokens.open(row.refresh_token))} where shop_id = ${rotated}`);
+    expect(await refreshShopToken(deps, row.tenant_id, row.id, { force: true })).toBe('expired');
+    expect((await shopRow(rotated)).shopee_status).toBe(2);
+  });
+
   it('the scheduled work refreshes tokens close to their end and syncs authorised shops', async () => {
     const shopId = nextShopId++;
     await authorise(seller, shopId);
     const before = await shopRow(shopId);
     const shopee = createShopeeClient({ partnerId: PARTNER_ID, partnerKey: PARTNER_KEY, transport: sandboxTransport(() => t.app) });
     const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-    const deps = { database: t.database, shopee };
+    const deps = { database: t.database, shopee, shopTokens };
     await t.database.root.execute(sql`update shopee_shops set access_token_expires_at = now() + interval '10 minutes' where shop_id = ${shopId}`);
     expect(await refreshDueShops(deps, quiet)).toBeGreaterThanOrEqual(1);
     expect((await shopRow(shopId)).refresh_token).not.toBe(before.refresh_token);

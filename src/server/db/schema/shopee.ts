@@ -21,10 +21,11 @@ export const shopeeShops = pgTable('shopee_shops', {
   authTime: time('auth_time').notNull(),
   /** When the seller's authorisation of our partner app ends (the platform says). */
   expireTime: time('expire_time').notNull(),
-  accessToken: varchar('access_token', { length: 128 }).notNull(),
+  /** Sealed (lib/sealed.ts): `v1.` nonce, tag and ciphertext; room for a 256-character token. */
+  accessToken: varchar('access_token', { length: 512 }).notNull(),
   accessTokenExpiresAt: time('access_token_expires_at').notNull(),
   /** Works once: a refresh answers its successor, stored in the same statement as the new access token. */
-  refreshToken: varchar('refresh_token', { length: 128 }).notNull(),
+  refreshToken: varchar('refresh_token', { length: 512 }).notNull(),
   /** A server refreshing this shop's token holds it until then (a lease, so no two servers refresh it). */
   refreshLeaseUntil: time('refresh_lease_until'),
   /** A server syncing this shop's orders holds it until then (the scheduled sync runs on every server). */

@@ -9,7 +9,7 @@ import { syncShops } from './service.ts';
 import * as repo from './repository.ts';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
-type PlatformDeps = Pick<Deps, 'database' | 'shopee'>;
+type PlatformDeps = Pick<Deps, 'database' | 'shopee' | 'shopTokens'>;
 
 const REFRESH_EVERY_MS = 5 * 60 * 1000;
 const SYNC_LEASE_MS = 10 * 60 * 1000;

@@ -83,7 +83,9 @@ export const authorizationShopService = implement(authorizationShop, (deps) => (
     const values = {
       shopName: info.shopName.slice(0, 128), country: info.region, shopeeStatus: SHOPEE_STATUS.authorised,
       authTime: new Date(info.authTime * 1000), expireTime: new Date(info.expireTime * 1000),
-      accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpiresAt: new Date(now.getTime() + tokens.expireIn * 1000),
+      // Sealed at rest (lib/sealed.ts): the database never holds a usable token.
+      accessToken: deps.shopTokens.seal(tokens.accessToken), refreshToken: deps.shopTokens.seal(tokens.refreshToken),
+      accessTokenExpiresAt: new Date(now.getTime() + tokens.expireIn * 1000),
       refreshLeaseUntil: null,
     };
     const row = await ctx.transaction(async (tx) => {
@@ -124,7 +126,7 @@ export const authorizationShopService = implement(authorizationShop, (deps) => (
 
 /** Syncs the shops into one answer; a shop the platform refuses adds one failed line (no order_sn). */
 export async function syncShops(
-  deps: Pick<Deps, 'database' | 'shopee'> & { log: { error(o: object, m: string): void } }, tenantId: number,
+  deps: Pick<Deps, 'database' | 'shopee' | 'shopTokens'> & { log: { error(o: object, m: string): void } }, tenantId: number,
   seller: { id: number; name: string; userName: string; userCode: string | null }, shops: readonly repo.ShopRow[],
   range: { from?: number | undefined; to?: number | undefined }, now: Date,
 ): Promise<BatchCreateResult> {

@@ -23,7 +23,7 @@ const OVERLAP_S = 3600;
 /** A first sync (or a button press with no range) looks back this far: one platform window. */
 export const DEFAULT_LOOKBACK_S = ORDER_LIST_WINDOW_S;
 
-type SyncDeps = Pick<Deps, 'database' | 'shopee'> & { log: { error(o: object, m: string): void } };
+type SyncDeps = Pick<Deps, 'database' | 'shopee' | 'shopTokens'> & { log: { error(o: object, m: string): void } };
 
 /** Thrown inside an order's transaction to roll it back with a reason for the seller. */
 class Refused extends Error {}

@@ -15,7 +15,7 @@ const LEASE_MS = 2 * 60 * 1000;
 const USABLE_MS = 5 * 60 * 1000;
 
 export type RefreshOutcome = 'refreshed' | 'busy' | 'not-due' | 'expired';
-type TokenDeps = Pick<Deps, 'database' | 'shopee'>;
+type TokenDeps = Pick<Deps, 'database' | 'shopee' | 'shopTokens'>;
 
 /**
  * Refreshes the shop's access token if it is due (or `force`). 'busy': another caller holds the
@@ -24,7 +24,7 @@ type TokenDeps = Pick<Deps, 'database' | 'shopee'>;
  */
 export async function refreshShopToken(deps: TokenDeps, tenantId: number, id: number, opts: { force?: boolean; now?: Date } = {}): Promise<RefreshOutcome> {
   const now = opts.now ?? new Date();
-  const { database, shopee } = deps;
+  const { database, shopee, shopTokens } = deps;
   const claimed = await database.withTenant(tenantId, (tx) => repo.claimRefresh(tx, id, {
     now, leaseUntil: new Date(now.getTime() + LEASE_MS), dueBefore: opts.force ? null : new Date(now.getTime() + REFRESH_AHEAD_MS),
   }));
@@ -34,17 +34,27 @@ export async function refreshShopToken(deps: TokenDeps, tenantId: number, id: nu
     if (opts.force && row?.shopeeStatus === 1) return 'busy';
     return row?.refreshLeaseUntil && row.refreshLeaseUntil > now ? 'busy' : 'not-due';
   }
+  let refreshToken: string;
+  try {
+    refreshToken = shopTokens.open(claimed.refreshToken);
+  } catch {
+    // Sealed under another TOKEN_SECRET (rotated): nobody can use it; the seller authorises again.
+    await database.withTenant(tenantId, (tx) => repo.endLease(tx, id, { shopeeStatus: 2 }));
+    return 'expired';
+  }
   let answer;
   try {
-    answer = await shopee.refreshAccessToken(claimed.refreshToken, claimed.shopId);
+    answer = await shopee.refreshAccessToken(refreshToken, claimed.shopId);
   } catch (err) {
     const refused = err instanceof ShopeeApiError && !err.isRateLimit && !err.isTransient;
     await database.withTenant(tenantId, (tx) => repo.endLease(tx, id, refused ? { shopeeStatus: 2 } : {}));
     if (refused) return 'expired';
     throw err;
   }
+  // Compared as stored (sealed), stored sealed.
   await database.withTenant(tenantId, (tx) => repo.storeRefreshed(tx, id, claimed.refreshToken, {
-    accessToken: answer.accessToken, refreshToken: answer.refreshToken, accessTokenExpiresAt: new Date(Date.now() + answer.expireIn * 1000),
+    accessToken: shopTokens.seal(answer.accessToken), refreshToken: shopTokens.seal(answer.refreshToken),
+    accessTokenExpiresAt: new Date(Date.now() + answer.expireIn * 1000),
   }));
   return 'refreshed';
 }
@@ -60,5 +70,11 @@ export async function credentialsFor(deps: TokenDeps, tenantId: number, shop: re
   if (row.accessTokenExpiresAt.getTime() - now.getTime() < USABLE_MS) {
     throw conflict(`店铺 ${row.shopName} 的授权令牌正在刷新，请稍后再试。`);
   }
-  return { shopId: row.shopId, accessToken: row.accessToken };
+  let accessToken: string;
+  try {
+    accessToken = deps.shopTokens.open(row.accessToken);
+  } catch {
+    throw conflict(`店铺 ${row.shopName} 的授权已失效，请重新授权。`);
+  }
+  return { shopId: row.shopId, accessToken };
 }
