@@ -31,10 +31,11 @@
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
 //   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,shelfup,signin,bundle,floor,statistics
+//   BENCH_PROFILE       directory for CPU profiles of the servers (also `npm run bench -- --profile`: ./bench-profiles)
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -60,6 +61,12 @@ const OPT = {
   logLevel: env.BENCH_LOG_LEVEL || 'warn',
   skip: new Set((env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
   initialMemory: env.BENCH_PGLITE_INITIAL_MEMORY || String(256 * 1024 * 1024),
+  /**
+   * `npm run bench -- --profile` (or BENCH_PROFILE=<dir>): every server the bench starts runs under
+   * V8's CPU profiler and writes a .cpuprofile when it stops (open it in Chrome DevTools' Performance
+   * panel or speedscope) — where a server under load spends its time.
+   */
+  profileDir: process.argv.includes('--profile') || env.BENCH_PROFILE ? path.resolve(env.BENCH_PROFILE || path.join(ROOT, 'bench-profiles')) : null,
 };
 const TARGET_START_S = 3;
 const TARGET_RSS_MB = 250;
@@ -239,7 +246,8 @@ async function startServer(extraEnv: Record<string, string | undefined>, opts: {
   let out = '';
   let startMs: number | null = null;
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = OPT.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${OPT.profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER_BUNDLE], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const collect = (chunk: Buffer) => {
     const s = chunk.toString('utf8');
@@ -561,7 +569,9 @@ async function benchPostgres(): Promise<void> {
   const dataDir = await tempDir('haicang-bench-pg-');
 
   log(`pg: first start against ${name} (migrate + seed)…`);
-  const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: dataDir }, { logLevel: OPT.logLevel });
+  // The sign-in phases measure the sign-in itself, from one address: the per-address throttle (30 a
+  // minute by default, decision 0017) is raised to its maximum here; the `signin` section measures the throttle.
+  const server = await startServer({ DATABASE_URL: u.toString(), DATA_DIR: dataDir, SIGN_IN_ATTEMPTS_PER_MINUTE: '10000' }, { logLevel: OPT.logLevel });
   row('start, first (migrate + seed), PostgreSQL', `${f2(server.readyS)} s`, '—');
   const readyMem = procMem(server.pid);
   try {
@@ -688,6 +698,7 @@ function printTable(totalS: number): void {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
+  const runStartedAt = Date.now();
   if (!(await buildServerIfStale('bench'))) throw new Error('the server bundle did not build');
   const loadAtStart = os.loadavg()[0]!;
   const scryptMs = await scryptCalibrationMs();
@@ -730,6 +741,10 @@ async function main(): Promise<void> {
     await benchFloor({ root: ROOT, startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log });
   });
   await cleanup();
+  if (OPT.profileDir) {
+    const written = existsSync(OPT.profileDir) ? readdirSync(OPT.profileDir).filter((f) => f.endsWith('.cpuprofile') && statSync(path.join(OPT.profileDir!, f)).mtimeMs >= runStartedAt) : [];
+    notes.push(`CPU profiles of the servers started (one per server, written when it stopped): ${written.length ? written.map((f) => path.join(OPT.profileDir!, f)).join(', ') : 'none written'}`);
+  }
   notes.push(`machine: one scrypt (the server's N=16384, r=8, p=1) took ${f1(scryptMs)} ms in this process at start; 1-min load average ${loadAtStart.toFixed(2)} at start, `
     + `${os.loadavg()[0]!.toFixed(2)} at the end, on ${os.cpus().length} CPUs (a shared machine: every figure moves with the neighbours)`);
   printTable((performance.now() - t0) / 1000);
