@@ -5,12 +5,30 @@
 //
 // Only what the floor needs: a button, a card, a badge, an alert, a title, a text field and a spinner.
 // Layout is by class: `kit.col`, `kit.row`, `kit.grow`, `kit.grid` (with `--kit-gap`, `--kit-cols`).
-import { useId, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useId, type ButtonHTMLAttributes, type CSSProperties, type HTMLAttributes, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { MantineColor } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import kit from './kit.module.css';
 
 export { kit };
 
-export type KitColor = 'blue' | 'red' | 'green' | 'orange' | 'yellow' | 'indigo' | 'teal' | 'gray';
+/** Any colour of Mantine's palette (a type only: no Mantine code is loaded for it). */
+export type KitColor = MantineColor;
+
+/**
+ * The kit's colour variables for one palette colour, over Mantine's own (`--mantine-color-red-filled`
+ * …). Blue, the default, is in kit.module.css; any other is set on the element.
+ */
+export function kitTone(color: KitColor | undefined): CSSProperties | undefined {
+  if (!color || color === 'blue') return undefined;
+  const v = (name: string) => `var(--mantine-color-${color}-${name})`;
+  return {
+    '--kit-filled': v('filled'), '--kit-filled-hover': v('filled-hover'), '--kit-light': v('light'),
+    '--kit-light-hover': v('light-hover'), '--kit-light-color': v('light-color'), '--kit-text': v('text'),
+  } as CSSProperties;
+}
+
+const toned = (color: KitColor | undefined, style: CSSProperties | undefined) => (color && color !== 'blue' ? { ...kitTone(color), ...style } : style);
 export type KitSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
@@ -26,9 +44,9 @@ export interface KitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> 
 }
 
 /** Mantine's Button, the parts the floor uses. `loading` disables it and shows a spinner. */
-export function KitButton({ variant = 'filled', color, size = 'sm', fullWidth, leftSection, loading, className, children, disabled, type = 'button', ...rest }: KitButtonProps) {
+export function KitButton({ variant = 'filled', color, size = 'sm', fullWidth, leftSection, loading, className, style, children, disabled, type = 'button', ...rest }: KitButtonProps) {
   return (
-    <button {...rest} type={type} className={cx(kit.btn, className)} disabled={disabled || loading} data-variant={variant} data-color={color}
+    <button {...rest} type={type} className={cx(kit.btn, className)} style={toned(color, style)} disabled={disabled || loading} data-variant={variant}
       data-size={size} data-full={fullWidth || undefined} data-loading={loading || undefined} aria-busy={loading || undefined}>
       {loading ? <span className={kit.spinnerSm} aria-hidden /> : leftSection}
       {children}
@@ -46,14 +64,14 @@ export function KitCard({ className, ...rest }: KitBoxProps) {
 }
 
 /** Mantine's Badge (light, or filled). */
-export function KitBadge({ color, variant = 'light', size, className, ...rest }: HTMLAttributes<HTMLSpanElement> & { color?: KitColor; variant?: 'light' | 'filled'; size?: 'md' | 'lg' }) {
-  return <span {...rest} className={cx(kit.badge, className)} data-color={color} data-variant={variant} data-size={size} />;
+export function KitBadge({ color, variant = 'light', size, className, style, ...rest }: HTMLAttributes<HTMLSpanElement> & { color?: KitColor; variant?: 'light' | 'filled'; size?: 'md' | 'lg' }) {
+  return <span {...rest} className={cx(kit.badge, className)} style={toned(color, style)} data-variant={variant} data-size={size} />;
 }
 
 /** Mantine's light Alert: an icon, a bold title, the message. */
-export function KitAlert({ color = 'blue', title, icon, children, className, ...rest }: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & { color?: KitColor; title?: ReactNode; icon?: ReactNode }) {
+export function KitAlert({ color = 'blue', title, icon, children, className, style, ...rest }: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & { color?: KitColor; title?: ReactNode; icon?: ReactNode }) {
   return (
-    <div role="alert" {...rest} className={cx(kit.note, className)} data-color={color}>
+    <div role="alert" {...rest} className={cx(kit.note, className)} style={toned(color, style)}>
       {icon}
       <div>
         {title && <div className={kit.noteTitle}>{title}</div>}
@@ -72,9 +90,9 @@ export function KitTitle({ order = 2, className, ...rest }: HTMLAttributes<HTMLH
 }
 
 /** Text in a colour of the palette (Mantine's `c="red"`), or dimmed. */
-export function KitText({ color, dimmed, size, className, ...rest }: HTMLAttributes<HTMLDivElement> & { color?: KitColor; dimmed?: boolean; size?: 'xs' | 'sm' }) {
+export function KitText({ color, dimmed, size, className, style, ...rest }: HTMLAttributes<HTMLDivElement> & { color?: KitColor; dimmed?: boolean; size?: 'xs' | 'sm' }) {
   return (
-    <div {...rest} data-color={color}
+    <div {...rest} style={toned(color, style)}
       className={cx(color && kit.colored, dimmed && kit.dim, size === 'sm' && kit.small, size === 'xs' && kit.xs, className)} />
   );
 }
@@ -113,6 +131,27 @@ export function KitTextInput({ label, description, error, size, leftSection, rig
         {rightSection && <div className={kit.sectionRight}>{rightSection}</div>}
       </div>
       {error && <div id={errorId} className={kit.error}>{error}</div>}
+    </div>
+  );
+}
+
+export interface KitSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> {
+  label: ReactNode;
+  size?: KitSize;
+  wrapperProps?: HTMLAttributes<HTMLDivElement>;
+}
+
+/** A native select (the phone's own picker) in the kit's input frame, with Mantine's chevron. */
+export function KitSelect({ label, size, wrapperProps, id, className, children, ...rest }: KitSelectProps) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <div {...wrapperProps}>
+      <label className={kit.label} htmlFor={selectId}>{label}</label>
+      <div className={kit.inputWrap} style={{ '--kit-right': '36px' } as CSSProperties}>
+        <select {...rest} id={selectId} className={cx(kit.input, kit.select, className)} data-size={size}>{children}</select>
+        <div className={kit.sectionRight} style={{ pointerEvents: 'none' }}><IconChevronDown size={16} /></div>
+      </div>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
-import { IconBarcode, IconCamera, IconCameraOff, IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
 import { Columns } from '../../components/columns.tsx';
-import { KitAlert, KitButton, KitCard, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { KitAlert, KitButton, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
@@ -60,7 +60,6 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
   const [weightError, setWeightError] = useState(false);
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
-  const warehouseField = useId();
   // 摄像头扫码: the phone's camera alongside the wedge; its reads go through the same scan loop
   // (and so the same 2 s repeat window).
   const [camera, setCamera] = useState(false);
@@ -113,21 +112,15 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
       <div className={kit.between} style={{ '--kit-gap': 'var(--mantine-spacing-sm)', alignItems: 'flex-end' } as CSSProperties}>
         <KitTitle order={2}>{kind === 2 ? t('海外仓签收') : t('包裹签收')}</KitTitle>
         {/* The phone's own picker; a station keeps its choice (remembered on this device). */}
-        <div className={classes.warehouse}>
-          <label className={kit.label} htmlFor={warehouseField}>{t('签收仓库')}</label>
-          <div className={kit.inputWrap} style={{ '--kit-right': '36px' } as CSSProperties}>
-            <select
-              id={warehouseField} className={`${kit.input} ${classes.select}`} data-size="md"
-              value={warehouseId === null ? '' : String(warehouseId)}
-              onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
-              disabled={isLoading} data-testid="station-warehouse"
-            >
-              {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
-              {warehouses.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
-            </select>
-            <div className={`${kit.sectionRight} ${classes.chevron}`}><IconChevronDown size={16} /></div>
-          </div>
-        </div>
+        <KitSelect
+          label={t('签收仓库')} size="md" wrapperProps={{ className: classes.warehouse }}
+          value={warehouseId === null ? '' : String(warehouseId)}
+          onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
+          disabled={isLoading} data-testid="station-warehouse"
+        >
+          {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
+          {warehouses.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
+        </KitSelect>
       </div>
       {isError && <KitAlert color="red">{t('仓库列表加载失败')}</KitAlert>}
       {!isLoading && !isError && warehouses.length === 0 && <KitAlert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</KitAlert>}

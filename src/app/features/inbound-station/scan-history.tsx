@@ -3,7 +3,7 @@
 import type { CSSProperties } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import { HISTORY_SIZE, type ScanEntry } from './use-sign-station.ts';
-import { tone, verdictLook } from './verdict-panel.tsx';
+import { verdictLook } from './verdict-panel.tsx';
 import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import classes from './inbound-station.module.css';
 
@@ -27,7 +27,7 @@ export function ScanHistory({ entries }: { entries: ScanEntry[] }) {
               <li key={e.id} className={classes.historyRow} data-testid="scan-history-row">
                 <KitText size="sm" dimmed className={kit.mono}>{time(e.time)}</KitText>
                 <div className={classes.historyNumber}>{e.shipment}</div>
-                <KitBadge variant="filled" size="lg" style={{ ...tone(look.color), borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
+                <KitBadge color={look.color} variant="filled" size="lg" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
                 <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>
                 <div className={kit.small}><span className={kit.dim}>{t('库位')} </span><b>{result?.shelfNumber ?? '—'}</b></div>
               </li>

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOutboxState } from '../../lib/outbox/index.ts';
-import { tone, verdictLook } from './verdict-panel.tsx';
+import { verdictLook } from './verdict-panel.tsx';
 import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import classes from './inbound-station.module.css';
 
@@ -37,7 +37,7 @@ export function SyncedScans() {
               <li key={e.key} className={classes.historyRow} data-testid="synced-row" data-verdict={result?.action ?? 'done'}>
                 <KitText size="sm" dimmed className={kit.mono}>{time(e.doneAt)}</KitText>
                 <div className={classes.historyNumber}>{e.label}</div>
-                <KitBadge variant="filled" size="lg" style={{ ...tone(look.color), borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
+                <KitBadge color={look.color} variant="filled" size="lg" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
                 <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>
                 <div className={kit.small}><span className={kit.dim}>{t('库位')} </span><b>{result?.shelfNumber ?? '—'}</b></div>
               </li>

@@ -16,14 +16,6 @@ import classes from './inbound-station.module.css';
 
 interface Look { color: MantineColor; title: string; hint?: string }
 
-/** A kit badge's colours from any Mantine colour (the kit names only the common ones; 无主件 is grape). */
-export function tone(color: MantineColor): CSSProperties {
-  return {
-    '--kit-filled': `var(--mantine-color-${color}-filled)`, '--kit-light': `var(--mantine-color-${color}-light)`,
-    '--kit-light-color': `var(--mantine-color-${color}-light-color)`,
-  } as CSSProperties;
-}
-
 export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
     case 'pending': return { color: 'blue', title: t('签收中…') };
@@ -99,7 +91,7 @@ export function VerdictPanel({ entry, ignored }: { entry: ScanEntry; ignored: st
             <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
               <div style={{ fontWeight: 600 }}>{t('订单')}</div>
               <div className={kit.mono} data-testid="verdict-trade-no">{result.order.tradeNo}</div>
-              <KitBadge style={{ ...tone(codeColor('PackageStatus', result.order.packageStatus)), borderRadius: 'var(--mantine-radius-sm)' }}>
+              <KitBadge color={codeColor('PackageStatus', result.order.packageStatus)} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
                 {t(labelKey('PackageStatus', result.order.packageStatus))}
               </KitBadge>
               <KitText size="sm" dimmed>{result.order.storeName}</KitText>

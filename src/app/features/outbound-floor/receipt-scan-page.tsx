@@ -3,14 +3,13 @@
 // grow, close the batch (its orders ship). Works offline through the one offline path.
 import { useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { IconChevronDown } from '@tabler/icons-react';
 import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { OutboxRows } from './outbox-rows.tsx';
 import { ScanBox, VerdictCard } from './scan-box.tsx';
-import { KitBadge, KitButton, KitCard, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { KitBadge, KitButton, KitCard, KitSelect, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
 
 const METHODS = ['7-11', '全家', '莱尔富', 'OK', '黑猫', '宅配'];
@@ -38,18 +37,13 @@ export function ReceiptScanPage() {
   return (
     <div className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
       <KitTitle order={2}>{t('交接扫描')}</KitTitle>
-      <div>
-        <label className={kit.label} htmlFor="receipt-store">{t('店铺')}</label>
-        <div className={kit.inputWrap} style={{ '--kit-right': '36px' } as CSSProperties}>
-          <select id="receipt-store" className={kit.input} data-size="md" style={{ appearance: 'none', cursor: 'pointer' }}
-            value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
-            onChange={(e: ChangeEvent<HTMLSelectElement>) => pickStore(e.currentTarget.value)}>
-            <option value="">{t('选择店铺')}</option>
-            {[...options, ...known].map((s) => <option key={s.id} value={String(s.id)}>{s.userCode ? `${s.userCode} · ${s.storeName}` : s.storeName}</option>)}
-          </select>
-          <div className={kit.sectionRight} style={{ pointerEvents: 'none' }}><IconChevronDown size={16} /></div>
-        </div>
-      </div>
+      <KitSelect
+        id="receipt-store" label={t('店铺')} size="md" value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => pickStore(e.currentTarget.value)}
+      >
+        <option value="">{t('选择店铺')}</option>
+        {[...options, ...known].map((s) => <option key={s.id} value={String(s.id)}>{s.userCode ? `${s.userCode} · ${s.storeName}` : s.storeName}</option>)}
+      </KitSelect>
       <KitTextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
       <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
 

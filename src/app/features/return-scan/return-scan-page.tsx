@@ -6,7 +6,7 @@ import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
 import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
 import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
 import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
-import { KitButton, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { KitButton, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
@@ -97,34 +97,26 @@ export function ReturnScanPage() {
           </KitButton>
         ))}
       </div>
-      {/* Plain fields styled like Mantine's: its TextInput and InputBase would add 4 KB to this screen's first load. */}
       {mode === 'return' ? (
-        <div>
-          <label className={classes.label} htmlFor="return-warehouse">{t('退货仓库')}</label>
-          <select id="return-warehouse" className={classes.field} value={warehouseId === null ? '' : String(warehouseId)} data-testid="return-warehouse"
-            onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}>
-            {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
-            {mainland.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
-          </select>
-        </div>
+        <KitSelect
+          id="return-warehouse" label={t('退货仓库')} size="md" value={warehouseId === null ? '' : String(warehouseId)} data-testid="return-warehouse"
+          onChange={(e: ChangeEvent<HTMLSelectElement>) => { choose(e.currentTarget.value ? Number(e.currentTarget.value) : null); setTimeout(scanBox.focus, 0); }}
+        >
+          {warehouseId === null && <option value="" disabled>{t('选择仓库')}</option>}
+          {mainland.map((w) => <option key={w.id} value={String(w.id)}>{w.warehouseName}</option>)}
+        </KitSelect>
       ) : (
-        <div>
-          <label className={classes.label} htmlFor="return-reason">{t('退回说明（可选）')}</label>
-          <input id="return-reason" className={classes.field} value={reason} maxLength={512} onChange={(e) => setReason(e.currentTarget.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); scanBox.focus(); } }} />
-        </div>
+        <KitTextInput
+          id="return-reason" label={t('退回说明（可选）')} size="md" value={reason} maxLength={512} onChange={(e) => setReason(e.currentTarget.value)}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); scanBox.focus(); } }}
+        />
       )}
-      <div>
-        <label className={classes.label} htmlFor="return-scan-input">{t(what)}</label>
-        <div className={classes.scanBox}>
-          <IconBarcode size={28} className={classes.scanIcon} aria-hidden />
-          <input
-            {...scanBox.inputProps} id="return-scan-input" className={classes.scanInput} data-testid="scan-input" maxLength={64}
-            onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())} placeholder={t('扫描或输入单号')} inputMode={typing ? 'text' : 'none'}
-          />
-          <KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />
-        </div>
-      </div>
+      <KitTextInput
+        {...scanBox.inputProps} id="return-scan-input" label={t(what)} size="xl" className={classes.scanInput} data-testid="scan-input" maxLength={64}
+        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())} placeholder={t('扫描或输入单号')} inputMode={typing ? 'text' : 'none'}
+        leftSection={<IconBarcode size={28} />} sectionWidth={56}
+        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
+      />
       <KitButton variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
         leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />} onClick={() => { primeFeedback(); setCamera((on) => !on); }}>
         {camera ? t('关闭摄像头') : t('摄像头扫码')}
