@@ -6,7 +6,8 @@
 //      (+ a standalone PGlite probe: initialMemory and shared_buffers against RSS)
 //   3. throughput on PostgreSQL: sign-in and User/GetAll, keep-alive, fixed concurrency
 //   4. (issue 4) `scan`: the scan station on a bulk-loaded PostgreSQL database — tests/bench/scan.ts
-//      (its own knobs BENCH_SCAN_* are listed there)
+//      (its own knobs BENCH_SCAN_* are listed there), with (issue 11) each action's ratios to a bare UPDATE
+//   4′. (issue 11 §5) `scan-pglite`: the scan on the embedded PGlite at one site's scale (100 k parcels, 5 clients)
 //   5. (issue 12) `signin`: failed sign-ins flooding the server, an ordinary call meanwhile —
 //      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
@@ -30,7 +31,7 @@
 //   BENCH_CONCURRENCY   requests in flight                   (default 20)
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
-//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,shelfup,signin,bundle,floor,statistics
+//   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,scan-pglite,shelfup,signin,bundle,floor,statistics
 //   BENCH_PROFILE       directory for CPU profiles of the servers (also `npm run bench -- --profile`: ./bench-profiles)
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -714,6 +715,10 @@ async function main(): Promise<void> {
       pgUrl: OPT.pgUrl, logLevel: OPT.logLevel, databases, startServer, stopChild, tempDir, row,
       note: (text) => notes.push(text), log, isAborted: () => aborted,
     });
+  });
+  await section('scan-pglite', async () => {
+    const { benchScanPglite } = await import('./scan.ts');
+    await benchScanPglite({ logLevel: OPT.logLevel, startServer, stopChild, tempDir, row, note: (text) => notes.push(text), log, isAborted: () => aborted });
   });
   await section('shelfup', async () => {
     const { benchShelfUp } = await import('./shelf-up.ts');

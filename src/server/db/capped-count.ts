@@ -1,8 +1,42 @@
 // Counting for paged lists without counting a whole large table on every page.
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { count, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_CAP } from '#shared/contracts/common.ts';
-import type { Db } from './client.ts';
+import { visibilityOf, type Db } from './client.ts';
+
+/**
+ * How long a filter known to match more than COUNT_CAP rows is answered "10000+" without counting
+ * again (decision 0034). Its answer changes only if more than the surplus rows go away, and then
+ * shows within this time; an exact count (at or under the cap) is always counted.
+ */
+export const OVER_CAP_TTL_MS = 10_000;
+const OVER_CAP_MAX = 2_000;
+const overCap = new Map<string, number>();
+
+/** The cache key of a count: who sees (tenant and scope), the table and the filter with its values. */
+function countKey(tx: Db, table: PgTable, where: SQL | undefined): string | null {
+  const who = visibilityOf(tx);
+  if (who === null) return null;
+  const q = (tx as unknown as { dialect: PgDialect }).dialect.sqlToQuery(where ?? sql`true`);
+  return `${who}\u0000${getTableName(table)}\u0000${q.sql}\u0000${JSON.stringify(q.params)}`;
+}
+
+function isKnownOverCap(key: string | null): boolean {
+  if (key === null) return false;
+  const until = overCap.get(key);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  overCap.delete(key);
+  return false;
+}
+
+function rememberOverCap(key: string | null): void {
+  if (key === null) return;
+  if (overCap.size >= OVER_CAP_MAX) overCap.delete(overCap.keys().next().value!);
+  overCap.set(key, Date.now() + OVER_CAP_TTL_MS);
+}
+
+const asCapped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false });
 
 /**
  * How many rows match a list's filter, counting at most COUNT_CAP + 1 of them (a LIMIT subquery:
@@ -11,8 +45,39 @@ import type { Db } from './client.ts';
  * (date range, status, seller) to see the rest.
  */
 export async function cappedCount(tx: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
+  const key = countKey(tx, table, where);
+  if (isKnownOverCap(key)) return { total: COUNT_CAP, capped: true };
   const matching = tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1).as('matching');
   const [row] = await tx.select({ n: count() }).from(matching);
   const n = row?.n ?? 0;
-  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+  if (n > COUNT_CAP) rememberOverCap(key);
+  return asCapped(n);
+}
+
+export interface PageCount {
+  /** A column for the page's own query: the capped count, so page and count take one round trip. */
+  column: SQL<number>;
+  /** The total from the page's rows (a page with no rows carries none: counted apart past the end). */
+  read(rows: readonly { total: number }[], offset: number): Promise<{ total: number; capped: boolean }>;
+}
+
+/**
+ * cappedCount as a column of the page's own query (decision 0034). The subquery is not correlated,
+ * so PostgreSQL counts once per statement, not per row; a filter known to be over the cap is not
+ * counted at all.
+ */
+export function pageCount(tx: Db, table: PgTable, where: SQL | undefined): PageCount {
+  const key = countKey(tx, table, where);
+  const known = isKnownOverCap(key);
+  const matching = tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1);
+  return {
+    column: known ? sql<number>`${COUNT_CAP + 1}::int`.mapWith(Number) : sql<number>`(select count(*) from ${matching} as matching)`.mapWith(Number),
+    async read(rows, offset) {
+      if (known) return { total: COUNT_CAP, capped: true };
+      if (rows.length === 0) return offset === 0 ? { total: 0, capped: false } : cappedCount(tx, table, where);
+      const n = rows[0]!.total;
+      if (n > COUNT_CAP) rememberOverCap(key);
+      return asCapped(n);
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
-import { APP_ROLE } from './schema/tenancy.ts';
+import { APP_ROLE, SCOPED_ROLE } from './schema/tenancy.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
 
 export type Schema = typeof schema;
@@ -27,6 +27,13 @@ export interface Database {
    * together.
    */
   withTenant<T>(tenantId: TenantId, fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn's reads for a tenant (decision 0034). PostgreSQL: without an explicit transaction, each
+   * statement on its own, on a request connection that already holds the tenant and the application
+   * role for its session and refuses writes (default_transaction_read_only): no BEGIN, no settings,
+   * no COMMIT round trips. PGlite (one connection shared by every request): withTenant.
+   */
+  read<T>(tenantId: TenantId, fn: (db: Db) => Promise<T>): Promise<T>;
   /** Applies the migrations (once, even when several servers start together). */
   migrate(): Promise<void>;
   /**
@@ -43,7 +50,7 @@ export async function scopeTransaction(tx: Db, tenantId: TenantId): Promise<void
 }
 
 /**
- * A staff member's data scope (DOMAIN §1, decision 0023): the sites and the warehouses he may see;
+ * A staff member's data scope (DOMAIN §1, decisions 0023 and 0034): the sites and the warehouses he may see;
  * null in a dimension means unrestricted there. Null as a whole (sellers, staff in no group, staff
  * with warehouse.Manages): everything the tenant holds.
  */
@@ -56,11 +63,50 @@ export interface DataScope { sites: readonly string[] | null; warehouses: readon
  */
 /** The scope each transaction was given (applyScope is the only writer of the settings). */
 const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
+/** The tenant each request handle (withTenant, read) works for. */
+const TENANTS = new WeakMap<Db, string>();
+
+/**
+ * What a request handle can see, as a key (the tenant and the scope in force now): two handles with
+ * the same key read the same rows. Null for a handle that is not a request's (root).
+ */
+export function visibilityOf(tx: Db): string | null {
+  const tenant = TENANTS.get(tx);
+  if (tenant === undefined) return null;
+  const scope = SCOPES.get(tx);
+  return `${tenant}|${scope?.sites ?? ''}|${scope?.warehouses ?? ''}`;
+}
+
+/**
+ * The settings a request connection holds for its session (PostgreSQL's request pool): the tenant
+ * and the scope. A handle of `read` (no transaction) carries its connection's, so the scope is set
+ * for the session there, and put back to none by the next checkout.
+ */
+interface SessionSettings { tenant: string; sites: string; warehouses: string }
+const SESSION_OF = new WeakMap<Db, { settings: SessionSettings; forget: () => void }>();
+
+/**
+ * Sets the scope settings, and the role the scope policies apply to (haicang_scoped while there is a
+ * scope, haicang_app otherwise): for the transaction, or for the session of a `read` handle.
+ */
+async function setScope(tx: Db, set: { sites: string; warehouses: string }): Promise<void> {
+  const session = SESSION_OF.get(tx);
+  const local = session ? false : true;
+  const role = set.sites || set.warehouses ? SCOPED_ROLE : APP_ROLE;
+  try {
+    await tx.execute(sql`select set_config('app.scope_sites', ${set.sites}, ${local}), set_config('app.scope_warehouses', ${set.warehouses}, ${local}),
+      set_config('role', ${role}, ${local})`);
+  } catch (err) {
+    session?.forget(); // whatever the connection holds now, the next checkout sets everything anew
+    throw err;
+  }
+  if (session) Object.assign(session.settings, set);
+}
 
 export async function applyScope(tx: Db, scope: DataScope | null): Promise<void> {
   if (!scope || (!scope.sites && !scope.warehouses)) return;
   const set = { sites: scope.sites?.join(',') ?? '', warehouses: scope.warehouses?.join(',') ?? '' };
-  await tx.execute(sql`select set_config('app.scope_sites', ${set.sites}, true), set_config('app.scope_warehouses', ${set.warehouses}, true)`);
+  await setScope(tx, set);
   SCOPES.set(tx, set);
 }
 
@@ -73,9 +119,9 @@ export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
   const saved = SCOPES.get(tx);
   if (!saved) return fn();
   SCOPES.delete(tx);
-  await tx.execute(sql`select set_config('app.scope_sites', '', true), set_config('app.scope_warehouses', '', true)`);
+  await setScope(tx, { sites: '', warehouses: '' });
   const restore = async () => {
-    await tx.execute(sql`select set_config('app.scope_sites', ${saved.sites}, true), set_config('app.scope_warehouses', ${saved.warehouses}, true)`);
+    await setScope(tx, saved);
     SCOPES.set(tx, saved);
   };
   let value: T;
@@ -92,19 +138,94 @@ export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
 
 type Listen = Database['listen'];
 
+/** PGlite: one connection, every request's work in a transaction on it. */
 function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, listen: Listen, close: () => Promise<void>): Database {
-  return {
-    kind,
-    root,
-    migrate,
-    listen,
-    withTenant: (tenantId, fn) =>
-      root.transaction(async (tx) => {
-        await scopeTransaction(tx as unknown as Db, tenantId);
-        return fn(tx as unknown as Db);
-      }),
-    close,
+  const withTenant: Database['withTenant'] = (tenantId, fn) =>
+    root.transaction(async (tx) => {
+      await scopeTransaction(tx as unknown as Db, tenantId);
+      TENANTS.set(tx as unknown as Db, String(tenantId ?? ''));
+      return fn(tx as unknown as Db);
+    });
+  return { kind, root, migrate, listen, withTenant, read: withTenant, close };
+}
+
+type PgPool = import('pg').Pool;
+type PgPoolClient = import('pg').PoolClient;
+
+/**
+ * PostgreSQL's request connections (decision 0034): a pool of its own whose connections are set once
+ * for their session to the application role, read-only by default, and to the tenant of the request
+ * that used them last. A request for the same tenant (nearly all of them) sends no settings at all; a
+ * transaction is `begin read write` … `commit`, a read is its statements alone. The owner's pool
+ * (root) never carries these settings.
+ */
+function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db) {
+  const sessions = new WeakMap<PgPoolClient, SessionSettings>();
+  const handles = new WeakMap<PgPoolClient, Db>();
+
+  const checkout = async (tenantId: TenantId): Promise<{ client: PgPoolClient; db: Db; settings: SessionSettings }> => {
+    const client = await pool.connect();
+    const tenant = tenantId === null ? '' : String(tenantId);
+    try {
+      let settings = sessions.get(client);
+      if (!settings) {
+        // jit off: a list's capped count is estimated above jit_above_cost and spent ~35 ms compiling
+        // to save a few microseconds (decision 0034); requests are short statements, never worth it.
+        await client.query(`select set_config('role', $1, false), set_config('default_transaction_read_only', 'on', false), set_config('jit', 'off', false),
+          set_config('app.tenant_id', $2, false), set_config('app.scope_sites', '', false), set_config('app.scope_warehouses', '', false)`, [APP_ROLE, tenant]);
+        settings = { tenant, sites: '', warehouses: '' };
+        sessions.set(client, settings);
+      } else if (settings.tenant !== tenant || settings.sites !== '' || settings.warehouses !== '') {
+        sessions.delete(client);
+        await client.query(`select set_config('app.tenant_id', $1, false), set_config('app.scope_sites', '', false), set_config('app.scope_warehouses', '', false),
+          set_config('role', $2, false)`, [tenant, APP_ROLE]);
+        Object.assign(settings, { tenant, sites: '', warehouses: '' });
+        sessions.set(client, settings);
+      }
+      let base = handles.get(client);
+      if (!base) { base = handleOf(client); handles.set(client, base); }
+      // A handle of its own per use: what other modules remember per transaction (WeakMaps keyed by
+      // the handle: the scope, identity events) never outlives it.
+      const db = Object.create(base) as Db;
+      TENANTS.set(db, tenant);
+      return { client, db, settings };
+    } catch (err) {
+      client.release(err instanceof Error ? err : true);
+      throw err;
+    }
   };
+
+  const withTenant: Database['withTenant'] = async (tenantId, fn) => {
+    const { client, db } = await checkout(tenantId);
+    let broken: Error | undefined;
+    try {
+      await client.query('begin read write');
+      let result: Awaited<ReturnType<typeof fn>>;
+      try {
+        result = await fn(db);
+      } catch (err) {
+        await client.query('rollback').catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
+        throw err;
+      }
+      await client.query('commit');
+      return result;
+    } finally {
+      // A connection that died is dropped by the pool on release (pg-pool checks it is still usable).
+      client.release(broken);
+    }
+  };
+
+  const read: Database['read'] = async (tenantId, fn) => {
+    const { client, db, settings } = await checkout(tenantId);
+    SESSION_OF.set(db, { settings, forget: () => sessions.delete(client) });
+    try {
+      return await fn(db);
+    } finally {
+      client.release();
+    }
+  };
+
+  return { withTenant, read };
 }
 
 export class DataDirInUseError extends Error {}
@@ -142,6 +263,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     pool.on('error', () => { /* an idle client died; the pool replaces it */ });
     const root = drizzle({ client: pool, schema }) as unknown as Db;
+    // Requests have their own pool (decision 0034); the owner's is for migrations, jobs, files.
+    const requestPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    requestPool.on('error', () => { /* an idle client died; the pool replaces it */ });
+    const requests = requestConnections(requestPool, (client) => drizzle({ client, schema }) as unknown as Db);
     const migrate = async () => {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();
@@ -189,10 +314,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       listeners.add(stop);
       return stop;
     };
-    return wrap('postgres', root, migrate, listen, async () => {
-      await Promise.all([...listeners].map((stop) => stop()));
-      await pool.end();
-    });
+    return {
+      kind: 'postgres', root, migrate, listen, ...requests,
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await Promise.all([requestPool.end(), pool.end()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -15,12 +15,33 @@ export interface TokenService {
   verifyEncrypted(encryptedAccessToken: string): Promise<Principal | null>;
 }
 
+/** Tokens remembered as checked (the oldest is forgotten first); a server has far fewer live ones. */
+const VERIFIED_MAX = 5_000;
+
 const derive = (secret: string, purpose: string) => createHash('sha256').update(`${purpose}:${secret}`).digest();
 
 export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
   const signKey = derive(secret, 'haicang-sign');
   const encKey = derive(secret, 'haicang-enc');
+  // A token's signature and claims never change: one checked already is answered from memory until
+  // it expires (HMAC through WebCrypto is an async job per request otherwise; decision 0034). A wrong
+  // or tampered token is never cached, so it costs a full check each time.
+  const verified = new Map<string, Principal>();
   const verify = async (token: string): Promise<Principal | null> => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.session.expiresAt * 1000 > Date.now()) return known;
+      verified.delete(token);
+      return null;
+    }
+    const principal = await verifyOnce(token);
+    if (principal) {
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+      verified.set(token, principal);
+    }
+    return principal;
+  };
+  const verifyOnce = async (token: string): Promise<Principal | null> => {
     try {
       // exp is required: a token that never expires would outlive every other safeguard.
       const { payload } = await jwtVerify(token, signKey, { algorithms: ['HS256'], issuer: 'haicang', requiredClaims: ['exp', 'sub', 'sst', 'jti'] });

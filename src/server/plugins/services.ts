@@ -266,6 +266,23 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
   if ((def.upload || def.file) && def.method !== (def.upload ? 'POST' : 'GET')) throw new Error(`${label}: uploads are POST, file answers GET`);
   if (def.upload && def.transaction !== 'manual') throw new Error(`${label}: an upload must not hold a transaction while its bytes arrive (transaction: 'manual')`);
   if (def.allowCookie && !isGetLike) throw new Error(`${label}: only GET links may accept the cookie`);
+  /**
+   * A GET reads (decision 0034): on PostgreSQL without BEGIN/COMMIT, on a connection that refuses
+   * writes. Some of ABP's GETs change things (DeleteGroup…): the first such call is refused by the
+   * database before anything is written, runs again in a transaction, and from then on this action
+   * always does.
+   */
+  let getWrites = false;
+  const readFirst = async (tenantId: TenantId, run: (tx: Db | null) => Promise<unknown>, req: FastifyRequest) => {
+    try {
+      return await deps.database.read(tenantId, run);
+    } catch (err) {
+      if (!refusedAsReadOnly(err)) throw err;
+      getWrites = true;
+      req.log.info({ action: label }, 'a GET that writes: it runs in a transaction from now on');
+      return inTransaction(deps, tenantId, run);
+    }
+  };
   return {
     method: def.method,
     url,
@@ -316,12 +333,22 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         return (await handler(parsed.data, ctx)) ?? null;
       };
 
-      const result = def.transaction === 'manual' ? await run(null) : await inTransaction(deps, tenantId, run);
+      const result = def.transaction === 'manual' ? await run(null)
+        : def.method === 'GET' && !getWrites ? await readFirst(tenantId, run, req)
+          : await inTransaction(deps, tenantId, run);
       // A file answer goes out after the transaction has ended: streaming never holds it open.
       if (def.file) return sendFile(req, reply, result as FileAnswer);
       return ok(result);
     },
   };
+}
+
+/** PostgreSQL's "cannot execute … in a read-only transaction" (25006), however wrapped. */
+function refusedAsReadOnly(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '25006') return true;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,13 @@ import { bigint, pgPolicy, pgRole, timestamp, type PgColumn, type PgTable } from
 
 export const APP_ROLE = 'haicang_app';
 export const appRole = pgRole(APP_ROLE).existing();
+/**
+ * The role a scoped group member's statements run as (decision 0034): a member of haicang_app (its
+ * grants and tenant policies), and the only role the scope policies below apply to. Everyone else's
+ * statements carry no scope condition at all, so a capped count can stay inside an index.
+ */
+export const SCOPED_ROLE = 'haicang_scoped';
+export const scopedRole = pgRole(SCOPED_ROLE).existing();
 
 const currentTenant = sql`nullif(current_setting('app.tenant_id', true), '')::bigint`;
 
@@ -34,7 +41,8 @@ export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedB
 // Back-office data scope (DOMAIN §1, decision 0023): a staff member in a group without
 // warehouse.Manages sees only the group's sites and overseas warehouses. The request transaction sets
 // app.scope_sites ('TW,MY') and app.scope_warehouses (the warehouse ids he may see) for such a
-// member; empty or unset means unrestricted. Restrictive policies are ANDed with the tenant's, so a
+// member and switches to haicang_scoped, the role these policies are for (decision 0034); empty or
+// unset means unrestricted. Restrictive policies are ANDed with the tenant's, so a
 // list, an export, a statistic or a detail reading these tables cannot see past the scope either.
 // Written as CASE, not `setting is null or …`: the planner then estimates each policy at one half
 // instead of next to nothing, so row estimates (and join plans) stay sane (decision 0023).
@@ -43,7 +51,7 @@ const scopeWarehouses = sql`nullif(current_setting('app.scope_warehouses', true)
 
 /** Rows of a site (orders, stores, bags): hidden outside the member's sites. */
 export const siteScopePolicy = (column: PgColumn) => pgPolicy('site_scope', {
-  as: 'restrictive', for: 'select', to: appRole,
+  as: 'restrictive', for: 'select', to: scopedRole,
   using: sql`case when ${scopeSites} is null then true else ${column} = any(string_to_array(${scopeSites}, ',')) end`,
 });
 
@@ -52,12 +60,12 @@ export const siteScopePolicy = (column: PgColumn) => pgPolicy('site_scope', {
  * sites (the order's own policies answer inside the subquery). A row of no order (无主件) stays visible.
  */
 export const orderScopePolicy = (orderId: PgColumn, ordersTable: PgTable, ordersId: PgColumn) => pgPolicy('order_scope', {
-  as: 'restrictive', for: 'select', to: appRole,
+  as: 'restrictive', for: 'select', to: scopedRole,
   using: sql`case when ${scopeSites} is null then true else ${orderId} is null or exists (select 1 from ${ordersTable} where ${ordersId} = ${orderId}) end`,
 });
 
 /** Rows at a warehouse (orders, parcels, inbound records, rejections; warehouses by id): hidden at an overseas warehouse outside the member's. */
 export const warehouseScopePolicy = (column: PgColumn) => pgPolicy('warehouse_scope', {
-  as: 'restrictive', for: 'select', to: appRole,
+  as: 'restrictive', for: 'select', to: scopedRole,
   using: sql`case when ${scopeWarehouses} is null then true else ${column} is null or ${column} = any(string_to_array(${scopeWarehouses}, ',')::bigint[]) end`,
 });

@@ -13,9 +13,16 @@ export interface AuditEntry {
   action: string; before?: string | number | null; after?: string | number | null; note?: string | null;
 }
 
-export async function audit(tx: Db, who: Pick<CurrentUser, 'id' | 'name' | 'userName'> | null, entries: readonly AuditEntry[]): Promise<void> {
+type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'> | null;
+
+export async function audit(tx: Db, who: Who, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await tx.insert(orderOperates).values(entries.map((e) => ({
+  await auditRows(tx, who, entries);
+}
+
+/** audit's insert, not yet sent: a caller may send it with other writes in one statement (db/one-statement.ts). */
+export function auditRows(tx: Db, who: Who, entries: readonly AuditEntry[]) {
+  return tx.insert(orderOperates).values(entries.map((e) => ({
     entity: e.entity, entityId: e.entityId, tradeNo: e.tradeNo ?? null, orderNumber: e.orderNumber ?? null, action: e.action,
     statusBefore: e.before === undefined || e.before === null ? null : String(e.before), statusAfter: e.after === undefined || e.after === null ? null : String(e.after),
     note: e.note ?? null, userId: who?.id ?? null, userName: who ? who.name || who.userName : null,

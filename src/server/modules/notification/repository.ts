@@ -55,6 +55,11 @@ export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
  * leaves only if the work committed. The hub tells the tenant's staff sockets and that seller's.
  */
 export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL},
-    json_build_object('w', nullif(current_setting('app.tenant_id', true), '')::bigint, 'u', ${sellerUserId}::bigint)::text)`);
+  await tx.execute(floorWorkNotice(sellerUserId));
+}
+
+/** announceFloorWork's statement, for a caller that sends it with other writes (db/one-statement.ts). */
+export function floorWorkNotice(sellerUserId: number | null): SQL {
+  return sql`select pg_notify(${REALTIME_CHANNEL},
+    json_build_object('w', nullif(current_setting('app.tenant_id', true), '')::bigint, 'u', ${sellerUserId}::bigint)::text)`;
 }

@@ -4,11 +4,12 @@
 import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
-import { audit } from '../audit/repository.ts';
+import { audit, auditRows, type AuditEntry } from '../audit/repository.ts';
+import { inOneStatement, type SQLWrapper } from '../../db/one-statement.ts';
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
-import { announceFloorWork } from '../notification/repository.ts';
+import { floorWorkNotice } from '../notification/repository.ts';
 import { stockParcelSigned } from '../stock/arrival.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -17,26 +18,40 @@ type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
  * Moves an order forward after one of its parcels arrived: 部分到货 / 已到齐, 待处理 → 处理中, and
  * gives it a holding slot on its first parcel. The order row is locked first.
  */
-export async function advanceOrder(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
+export async function advanceOrder(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions = {}): Promise<repo.OrderView | undefined> {
   // The parcel is in hand: its order moves on whoever scanned it, inside a group's scope or not.
-  return unscoped(tx, () => advance(tx, who, orderId));
+  return unscoped(tx, () => advance(tx, who, orderId, options));
 }
 
-async function advance(tx: Db, who: Who | null, orderId: number): Promise<repo.OrderView | undefined> {
-  const order = await repo.getOrder(tx, orderId, { forUpdate: true });
-  if (!order) return undefined;
+interface AdvanceOptions {
+  /** A tracking number this transaction is signing in and has not written yet: counted as here. */
+  arriving?: string | null;
+  /**
+   * The caller sends the order's writes with its own, in one statement (db/one-statement.ts): the
+   * order's update goes into `writes`, its audit entry into `audit`.
+   */
+  deferInto?: { writes: SQLWrapper[]; audit: AuditEntry[] };
+}
+
+async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
+  const locked = await repo.lockOrderWithProgress(tx, orderId, options.arriving ?? null);
+  if (!locked) return undefined;
+  const { order, progress } = locked;
   if (isOrderClosed(order)) return order;
-  const progress = await repo.shipmentProgress(tx, orderId);
   const next = afterParcelSigned(order, progress.signed, progress.total);
   const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId);
   const shelfNumber = slot?.shelfNumber ?? order.shelfNumber;
   if (next.packageStatus === order.packageStatus && next.orderStatus === order.orderStatus && !slot) return order;
-  await repo.updateOrder(tx, orderId, { packageStatus: next.packageStatus, orderStatus: next.orderStatus, ...(slot ?? {}) });
-  await audit(tx, who, [{
+  const changes = { packageStatus: next.packageStatus, orderStatus: next.orderStatus, ...(slot ?? {}) };
+  if (options.deferInto) options.deferInto.writes.push(repo.orderUpdate(tx, orderId, changes));
+  else await repo.updateOrder(tx, orderId, changes);
+  const entry: AuditEntry = {
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'parcelArrived',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${next.orderStatus}/${next.packageStatus}`,
     note: `已到 ${progress.signed}/${progress.total} 个快递单号${shelfNumber !== order.shelfNumber ? `，暂存位 ${shelfNumber}` : ''}`,
-  }]);
+  };
+  if (options.deferInto) options.deferInto.audit.push(entry);
+  else await audit(tx, who, [entry]);
   return { ...order, ...next, shelfNumber };
 }
 
@@ -60,23 +75,31 @@ export async function signLockedParcel(
     return { action: 'ALREADY', parcel, order };
   }
   const status = parcel.userId ? RECEIVE_STATUS.signed : RECEIVE_STATUS.unclaimed;
-  let signed = await parcelRepo.updateParcel(tx, parcel.id, {
+  // The order first (counting this parcel as here), so the parcel is written once, with its slot;
+  // then the inbound record, both audit entries and the floor's notice go as one statement (decision 0034).
+  const deferred: { writes: SQLWrapper[]; audit: AuditEntry[] } = { writes: [], audit: [] };
+  const order = parcel.orderId
+    ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred })) ?? null
+    : null;
+  const signed = await parcelRepo.updateParcel(tx, parcel.id, {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
     warehouseInfoId: parcel.warehouseInfoId ?? at.warehouseInfoId, weight: at.weight ?? parcel.weight,
     reMark: at.note ?? parcel.reMark,
+    ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
   });
-  const order = signed.orderId ? (await advanceOrder(tx, who, signed.orderId)) ?? null : null;
-  if (order?.shelfNumber && order.shelfNumber !== signed.shelfNumber) signed = await parcelRepo.updateParcel(tx, signed.id, { shelfNumber: order.shelfNumber });
-  const store = order ? order.storeName : null;
-  await parcelRepo.insertInboundRecord(tx, {
-    parcelId: signed.id, shipment: signed.shipment, warehouseInfoId: signed.warehouseInfoId, userId: who.id, userName: who.name || who.userName, storeName: store,
-  });
-  await audit(tx, who, [{
+  deferred.audit.push({
     entity: 'parcel', entityId: signed.id, tradeNo: order?.tradeNo ?? null, orderNumber: signed.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
-  }]);
+  });
+  await inOneStatement(tx, [
+    ...deferred.writes,
+    parcelRepo.inboundRecordRow(tx, {
+      parcelId: signed.id, shipment: signed.shipment, warehouseInfoId: signed.warehouseInfoId, userId: who.id, userName: who.name || who.userName,
+      storeName: order ? order.storeName : null,
+    }),
+    auditRows(tx, who, deferred.audit),
+  ], floorWorkNotice(signed.userId));
   await stockParcelSigned(tx, who, signed, at.now);
-  await announceFloorWork(tx, signed.userId);
   return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
 }
 

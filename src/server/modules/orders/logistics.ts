@@ -18,7 +18,7 @@ import * as parcelRepo from '../parcels/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { listSellers } from '../identity/repository.ts';
-import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
+import { pendingRefusal, pendingRefusalIdOf, updateParcel } from '../rejections/repository.ts';
 import { pendingAdvanceOrder } from '../returns/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
@@ -53,10 +53,11 @@ async function signAt(
   ctx: RequestContext, warehouse: { id: number; warehouseName: string | null }, input: ParsedInputOf<typeof logistics.actions.signByScan>,
 ) {
   const me = requireUser(ctx);
-  const { parcel, created } = await parcelRepo.lockParcel(ctx.db, input.shipment);
+  // The parcel, locked, and whether a refusal is pending for it: one statement.
+  const { parcel, created, also: refusalId } = await parcelRepo.lockParcelWith(ctx.db, input.shipment, pendingRefusalIdOf(input.shipment));
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
   // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
-  const refusal = created || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+  const refusal = created || (parcel.receiveStatus === RECEIVE_STATUS.declared && refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
   if (refusal) {
     // A number whose parcel row was removed after the request was made is declared again for its seller.
     const held = created

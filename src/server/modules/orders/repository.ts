@@ -2,7 +2,7 @@
 // modules of their own).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { unscoped, type Db } from '../../db/client.ts';
-import { cappedCount } from '../../db/capped-count.ts';
+import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -54,10 +54,11 @@ function orderWhere(f: OrderFilter): SQL | undefined {
 
 export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; offset: number }): Promise<{ total: number; capped: boolean; rows: OrderView[] }> {
   const where = orderWhere(f);
-  const { total, capped } = await cappedCount(tx, orders, where);
-  const rows = await tx.select(orderView).from(orders)
+  const counted = pageCount(tx, orders, where);
+  const rows = await tx.select({ ...orderView, total: counted.column }).from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
     .where(where).orderBy(desc(orders.isUrgent), desc(orders.id)).limit(page.limit).offset(page.offset);
+  const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows: rows.map(viewOf) };
 }
 
@@ -83,7 +84,12 @@ export async function insertOrder(tx: Db, values: Omit<typeof orders.$inferInser
 }
 
 export async function updateOrder(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
-  await tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
+  await orderUpdate(tx, id, values);
+}
+
+/** updateOrder's statement, not yet sent (db/one-statement.ts). */
+export function orderUpdate(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>) {
+  return tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
 }
 
 export async function replaceLines(tx: Db, orderId: number, lines: readonly Omit<typeof orderLines.$inferInsert, 'id' | 'tenantId' | 'orderId'>[]): Promise<void> {
@@ -96,6 +102,23 @@ export async function orderStatistics(tx: Db, userId?: number) {
   const byStatus = await tx.select({ code: orders.orderStatus, n: count() }).from(orders).where(where).groupBy(orders.orderStatus);
   const byPackage = await tx.select({ code: orders.packageStatus, n: count() }).from(orders).where(where).groupBy(orders.packageStatus);
   return { byStatus, byPackage };
+}
+
+/**
+ * The order, locked, with shipmentProgress in the same statement (decision 0034). `arriving`: a
+ * tracking number counted as here already, the parcel being signed in by this transaction.
+ */
+export async function lockOrderWithProgress(tx: Db, id: number, arriving: string | null): Promise<{ order: OrderView; progress: { total: number; signed: number } } | undefined> {
+  const [row] = await tx.select({
+    ...orderView,
+    total: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l where l.order_id = ${orders.id})`,
+    signed: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l
+      join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
+      where l.order_id = ${orders.id} and (p.receive_status in (1, 2) or l.shipment = ${arriving}::text))`,
+  }).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(eq(orders.id, id)).for('update', { of: orders });
+  return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
 }
 
 /** How many distinct tracking numbers the order has, and how many of them are here. */
@@ -136,9 +159,10 @@ async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ holdingSlo
   let after = 0;
   for (;;) {
     // The lowest free number above `after` and up to SLOT_CANDIDATES free numbers from there on:
-    // index-only reads of orders_open_slot_uq up to the first gap (~2 ms with 3 400 open slots).
-    const candidates = (await rowsOf<{ slot: number }>(tx, sql`
-      with used as (
+    // index-only reads of orders_open_slot_uq up to the first gap (~2 ms with 3 400 open slots);
+    // and, in the same statement, the first of them whose advisory lock is free, locked.
+    const [found] = await rowsOf<{ won: number | null; last: number | null }>(tx, sql`
+      with recursive used as (
         -- the slots in use above the last number tried, in index order, each with the next one in use
         select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next
         from ${orders} o
@@ -150,28 +174,35 @@ async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ holdingSlo
           else (select n + 1 from used where next is distinct from n + 1 order by n limit 1)
         end as s
       )
-      select (f.s + k.k)::int as slot
-      from f, generate_series(0, ${SLOT_CANDIDATES * 4}) as k(k)
-      -- one index range read for the whole window, not a probe (or a hash of every slot) per number
-      where f.s + k.k not in (
-        select o.holding_slot from ${orders} o
-        where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)}
-          and o.holding_slot between (select s from f) and (select s from f) + ${SLOT_CANDIDATES * 4})
-      order by k.k
-      limit ${SLOT_CANDIDATES}`)).map((r) => r.slot);
-    // Rows of a function scan are filtered in order and LIMIT stops at the first lock won, so at
-    // most one candidate is locked per round.
-    const [won] = await rowsOf<{ slot: number }>(tx, sql`
-      select c.slot from unnest(${`{${candidates.join(',')}}`}::int[]) as c(slot)
-      where pg_try_advisory_xact_lock(hashtext(${`haicang.holding_slot.${warehouseInfoId}`}), c.slot)
-      limit 1`);
-    if (won) {
+      , candidates as materialized (
+        select (f.s + k.k)::int as slot
+        from f, generate_series(0, ${SLOT_CANDIDATES * 4}) as k(k)
+        -- one index range read for the whole window, not a probe (or a hash of every slot) per number
+        where f.s + k.k not in (
+          select o.holding_slot from ${orders} o
+          where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)}
+            and o.holding_slot between (select s from f) and (select s from f) + ${SLOT_CANDIDATES * 4})
+        order by k.k
+        limit ${SLOT_CANDIDATES}
+      ), tried as (
+        -- the candidates in order, one at a time, until a lock is won: at most one is ever locked
+        select c.slot, pg_try_advisory_xact_lock(hashtext(${`haicang.holding_slot.${warehouseInfoId}`}), c.slot) as won
+        from (select slot from candidates order by slot limit 1) c
+        union all
+        select c.slot, pg_try_advisory_xact_lock(hashtext(${`haicang.holding_slot.${warehouseInfoId}`}), c.slot)
+        from tried t, lateral (select slot from candidates where slot > t.slot order by slot limit 1) c
+        where not t.won
+      )
+      select (select slot from tried where won) as won, (select max(slot) from candidates) as last`);
+    const won = found?.won ?? null;
+    if (won !== null) {
+      // A fresh statement, whose snapshot is newer than the lock: did an order commit this number meanwhile?
       const [taken] = await rowsOf<{ one: number }>(tx, sql`
-        select 1 as one from ${orders} o where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot = ${won.slot} and ${OPEN_SLOT(o)} limit 1`);
-      if (!taken) return { holdingSlot: won.slot, shelfNumber: `H${String(won.slot).padStart(4, '0')}` };
-      after = won.slot;
+        select 1 as one from ${orders} o where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot = ${won} and ${OPEN_SLOT(o)} limit 1`);
+      if (!taken) return { holdingSlot: won, shelfNumber: `H${String(won).padStart(4, '0')}` };
+      after = won;
     } else {
-      after = candidates[candidates.length - 1]!;
+      after = found?.last ?? after + SLOT_CANDIDATES;
     }
   }
 }

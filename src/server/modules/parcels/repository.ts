@@ -2,7 +2,7 @@
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cappedCount } from '../../db/capped-count.ts';
+import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -49,6 +49,17 @@ export async function lockParcel(
   return { parcel: row!, created: false };
 }
 
+/**
+ * lockParcel for a number that is usually there, with one more column read in the same statement
+ * (`also`, e.g. whether a refusal is pending: decision 0034); a number not there yet is created as
+ * lockParcel does, and `also` is then undefined (the caller asks for it itself).
+ */
+export async function lockParcelWith<T>(tx: Db, shipment: string, also: SQL<T>): Promise<{ parcel: ParcelRow; created: boolean; also: T | undefined }> {
+  const [existing] = await tx.select({ parcel: parcels, also }).from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  if (existing) return { parcel: existing.parcel, created: false, also: existing.also };
+  return { ...(await lockParcel(tx, shipment)), also: undefined };
+}
+
 export async function lockParcelById(tx: Db, id: number): Promise<ParcelRow | undefined> {
   const [row] = await tx.select().from(parcels).where(eq(parcels.id, id)).for('update');
   return row;
@@ -60,7 +71,12 @@ export async function parcelByShipment(tx: Db, shipment: string): Promise<Parcel
 }
 
 export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): Promise<void> {
-  await tx.insert(intoLogistics).values(values).onConflictDoNothing();
+  await inboundRecordRow(tx, values);
+}
+
+/** insertInboundRecord's insert, not yet sent (db/one-statement.ts). */
+export function inboundRecordRow(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>) {
+  return tx.insert(intoLogistics).values(values).onConflictDoNothing();
 }
 
 export async function otherOrderUsingShipment(tx: Db, shipments: readonly string[], exceptOrderId?: number) {
@@ -104,10 +120,11 @@ function parcelWhere(f: ParcelFilter): SQL | undefined {
 
 export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number; offset: number }) {
   const where = parcelWhere(f);
-  const { total, capped } = await cappedCount(tx, parcels, where);
-  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName }).from(parcels)
+  const counted = pageCount(tx, parcels, where);
+  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName, total: counted.column }).from(parcels)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
     .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(page.limit).offset(page.offset);
+  const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows };
 }
 

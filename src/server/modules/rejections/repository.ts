@@ -58,6 +58,15 @@ export async function pendingForShipment(tx: Db, shipment: string): Promise<Reje
   return row;
 }
 
+/**
+ * Whether a pending refusal exists for the number, as a column another module's query reads in the
+ * same statement (the scan's parcel lock, decision 0034): its id or null.
+ */
+export function pendingRefusalIdOf(shipment: string): SQL<number | null> {
+  return sql<number | null>`(select r.id from ${expressRejections} r where r.shipment = ${shipment}
+    and r.handle_status = ${REJECTION_STATUS.pending} and r.handle_type = ${REJECTION_HANDLE_TYPE.rejection})`.mapWith(Number);
+}
+
 /** The pending refusal (handleType 1, handleStatus 0) the scan must answer REJECT for. */
 export async function pendingRefusal(tx: Db, shipment: string): Promise<RejectionRow | undefined> {
   const row = await pendingForShipment(tx, shipment);
