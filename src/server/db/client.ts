@@ -1,5 +1,6 @@
 // One database handle for PGlite (embedded, a directory under DATA_DIR) and PostgreSQL
 // (DATABASE_URL). Both speak the same SQL, schema and migrations.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -152,6 +153,49 @@ function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, li
 type PgPool = import('pg').Pool;
 type PgPoolClient = import('pg').PoolClient;
 
+/** How many distinct statements are kept prepared, and after how many sightings one is (decision 0034). */
+const PREPARED_MAX = 256;
+const PREPARE_AFTER = 3;
+
+/**
+ * Names the statements a server sends again and again, so each request connection parses and plans
+ * them once and then only binds and executes them (PostgreSQL's prepared statements, node-postgres'
+ * named queries). A name is the hash of the text, so one text always has one name. Statements seen
+ * fewer than PREPARE_AFTER times (an export's, a rare filter's) stay unnamed, and at most
+ * PREPARED_MAX texts are ever named, bounding what each connection holds on the server.
+ */
+function statementNamer(): (text: string) => string | undefined {
+  const seen = new Map<string, number>();
+  const named = new Map<string, string>();
+  return (text) => {
+    const name = named.get(text);
+    if (name !== undefined) return name;
+    if (named.size >= PREPARED_MAX) return undefined;
+    const n = (seen.get(text) ?? 0) + 1;
+    if (n < PREPARE_AFTER) {
+      if (seen.size >= 4 * PREPARED_MAX) seen.clear();
+      seen.set(text, n);
+      return undefined;
+    }
+    seen.delete(text);
+    const fresh = `hc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    named.set(text, fresh);
+    return fresh;
+  };
+}
+
+/** Makes a connection send its Drizzle queries as named (prepared) statements once they are common. */
+function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && !(config as { name?: string }).name && typeof (config as { text?: unknown }).text === 'string') {
+      const name = nameOf((config as { text: string }).text);
+      if (name) return query({ ...(config as object), name }, ...rest);
+    }
+    return query(config, ...rest);
+  };
+}
+
 /**
  * PostgreSQL's request connections (decision 0034): a pool of its own whose connections are set once
  * for their session to the application role, read-only by default, and to the tenant of the request
@@ -162,6 +206,7 @@ type PgPoolClient = import('pg').PoolClient;
 function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db) {
   const sessions = new WeakMap<PgPoolClient, SessionSettings>();
   const handles = new WeakMap<PgPoolClient, Db>();
+  const nameOf = statementNamer();
 
   const checkout = async (tenantId: TenantId): Promise<{ client: PgPoolClient; db: Db; settings: SessionSettings }> => {
     const client = await pool.connect();
@@ -183,7 +228,11 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
         sessions.set(client, settings);
       }
       let base = handles.get(client);
-      if (!base) { base = handleOf(client); handles.set(client, base); }
+      if (!base) {
+        preparing(client, nameOf);
+        base = handleOf(client);
+        handles.set(client, base);
+      }
       // A handle of its own per use: what other modules remember per transaction (WeakMaps keyed by
       // the handle: the scope, identity events) never outlives it.
       const db = Object.create(base) as Db;

@@ -85,6 +85,9 @@ export const orders = pgTable('orders', {
   index('orders_status_idx').on(t.tenantId, t.orderStatus, t.packageStatus),
   index('orders_number_idx').on(t.tenantId, t.orderNumber),
   index('orders_queue_idx').on(t.tenantId, t.isUrgent, t.id),
+  // A status's page in queue order (urgent first, newest first) without walking the whole queue:
+  // 处理中 is about 1 % of the orders (decision 0034).
+  index('orders_status_queue_idx').on(t.tenantId, t.orderStatus, t.isUrgent, t.id),
   // A bag's orders (大陆包: contents, closing, shipping); most orders are in no bag.
   index('orders_mainland_package_idx').on(t.tenantId, t.mainlandPackageId).where(sql`${t.mainlandPackageId} is not null`),
   tenantPolicy(t.tenantId), siteScopePolicy(t.site), warehouseScopePolicy(t.warehouseInfoId),

@@ -138,16 +138,18 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
     },
 
     intoLogisticsCheck: (input, ctx) => onTheFloor(ctx, async () => {
-      const parcel = await parcelRepo.parcelByShipment(ctx.db, input.shipment);
+      // The parcel, its order and whether a refusal is pending: one statement.
+      const found = await repo.parcelWithOrder(ctx.db, input.shipment, pendingRefusalIdOf(input.shipment));
+      const parcel = found?.parcel;
       // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
-      const refusal = !parcel || parcel.receiveStatus === RECEIVE_STATUS.declared ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+      const refusal = !parcel || (parcel.receiveStatus === RECEIVE_STATUS.declared && found.also != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
       const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
       if (!parcel) {
         if (refusal) return { action: 'REJECT' as const, rejection, parcel: null, order: null, userCode: refusal.userCode, shelfNumber: null, needPhoto: false };
         const advanceOrder = (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null;
         return { action: 'UNKNOWN' as const, advanceOrder, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false };
       }
-      const order = parcel.orderId ? await repo.getOrder(ctx.db, parcel.orderId) : undefined;
+      const order = found.order ?? undefined;
       const action = refusal ? 'REJECT' as const : parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
       return {
         action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,

@@ -121,6 +121,19 @@ export async function lockOrderWithProgress(tx: Db, id: number, arriving: string
   return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
 }
 
+/**
+ * A parcel by its number with its order (if any) and one more column, in one statement: what the scan
+ * check answers from (decision 0034).
+ */
+export async function parcelWithOrder<T>(tx: Db, shipment: string, also: SQL<T>): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; also: T } | undefined> {
+  const [row] = await tx.select({ parcel: parcels, order: orders, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, also }).from(parcels)
+    .leftJoin(orders, eq(orders.id, parcels.orderId))
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(eq(parcels.shipment, shipment));
+  if (!row) return undefined;
+  return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, also: row.also };
+}
+
 /** How many distinct tracking numbers the order has, and how many of them are here. */
 export async function shipmentProgress(tx: Db, orderId: number): Promise<{ total: number; signed: number }> {
   const [row] = await rowsOf<{ total: number; signed: number }>(tx, sql`

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_status_queue_idx" ON "orders" USING btree ("tenant_id","order_status","is_urgent","id");
