@@ -144,6 +144,24 @@ describe('seller orders and parcel sign-in', () => {
     expect(parcel).toMatchObject({ action: 'ALREADY', userCode: seller.userCode, parcel: { receiveStatus: 1 } });
   });
 
+  it('refuses a scan at a warehouse that is unknown or switched off, signing nothing, for a declared or a new number', async () => {
+    const input = buildOrder(storeId, warehouseId);
+    await createOrder(t.app, seller, input);
+    const declared = input.orderProductInfosList[0]!.shipment;
+    const fresh = trackingNo('YT');
+    const off = (await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `停用仓${Date.now()}`, kind: 1, isEnabled: false })).body.result.id;
+    for (const at of [999_999, off]) {
+      for (const shipment of [declared, fresh]) {
+        const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: at });
+        expect(res.status).toBe(400);
+        expect(res.body.error.validationErrors[0].members).toEqual(['warehouseInfoId']);
+      }
+    }
+    expect((await check(declared)).body.result).toMatchObject({ action: 'SIGN', parcel: { receiveStatus: 0 } });
+    expect((await check(fresh)).body.result.action).toBe('UNKNOWN');
+    expect(await inboundCount(declared)).toBe(0);
+  });
+
   it('refuses a tracking number another order already declared', async () => {
     const input = buildOrder(storeId, warehouseId);
     await createOrder(t.app, seller, input);

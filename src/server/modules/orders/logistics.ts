@@ -24,7 +24,10 @@ import { pendingAdvanceOrder } from '../returns/repository.ts';
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
 
 async function checkWarehouse(tx: Db, id: number) {
-  const w = await getWarehouse(tx, id);
+  return usable(await getWarehouse(tx, id));
+}
+
+function usable<W extends { isEnabled: boolean }>(w: W | null | undefined): W {
   if (!w || !w.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
   return w;
 }
@@ -48,16 +51,20 @@ const page = ({ rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; w
  */
 const onTheFloor = <T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> => (ctx.user?.scope ? unscoped(ctx.db, fn) : fn());
 
-/** SignByScan at a checked warehouse: a pending refusal holds the parcel, otherwise it is signed in. */
+/**
+ * SignByScan: a pending refusal holds the parcel, otherwise it is signed in. `checked`: the station's
+ * warehouse, already checked; null: it is checked from what the parcel's lock reads with it.
+ */
 async function signAt(
-  ctx: RequestContext, warehouse: { id: number; warehouseName: string | null }, input: ParsedInputOf<typeof logistics.actions.signByScan>,
+  ctx: RequestContext, checked: { id: number; warehouseName: string | null } | null, input: ParsedInputOf<typeof logistics.actions.signByScan>,
 ) {
   const me = requireUser(ctx);
-  // The parcel, locked, and whether a refusal is pending for it: one statement.
-  const { parcel, created, also: refusalId } = await parcelRepo.lockParcelWith(ctx.db, input.shipment, pendingRefusalIdOf(input.shipment));
+  // The parcel, locked, whether a refusal is pending for it and the station's warehouse: one statement.
+  const { parcel, created, also } = await parcelRepo.lockParcelWith(ctx.db, input.shipment, repo.scanFacts(input.shipment, checked ? null : input.warehouseInfoId));
+  const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
   // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
-  const refusal = created || (parcel.receiveStatus === RECEIVE_STATUS.declared && refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+  const refusal = created || (parcel.receiveStatus === RECEIVE_STATUS.declared && also?.refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
   if (refusal) {
     // A number whose parcel row was removed after the request was made is declared again for its seller.
     const held = created
@@ -170,7 +177,9 @@ export const logisticsService = implement(logistics, (deps) => ({
   ...parcelDesk(deps, 1),
 
   async signByScan(input, ctx) {
-    // The station's own warehouse must be one the member may use; the parcel in hand may be any.
+    // The station's own warehouse must be one the member may use (checked within his scope); the
+    // parcel in hand may be any. Without a scope, the warehouse is read with the parcel's lock.
+    if (!ctx.user?.scope) return signAt(ctx, null, input);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
     return onTheFloor(ctx, () => signAt(ctx, warehouse, input));
   },

@@ -5,6 +5,7 @@ import { unscoped, type Db } from '../../db/client.ts';
 import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
+import { pendingRefusalIdOf } from '../rejections/repository.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -132,6 +133,21 @@ export async function parcelWithOrder<T>(tx: Db, shipment: string, also: SQL<T>)
     .where(eq(parcels.shipment, shipment));
   if (!row) return undefined;
   return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, also: row.also };
+}
+
+/**
+ * What the scan reads beside the parcel's lock, as one column of that statement (decision 0034):
+ * whether a refusal is pending for the number, and the station's warehouse (null: not asked, or none).
+ */
+export function scanFacts(shipment: string, warehouseInfoId: number | null): SQL<ScanFacts> {
+  const warehouse = warehouseInfoId === null ? sql`null` : sql`(select json_build_object('id', w.id, 'warehouseName', w.warehouse_name, 'isEnabled', w.is_enabled)
+    from ${warehouseInfos} w where w.id = ${warehouseInfoId})`;
+  return sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
+}
+
+export interface ScanFacts {
+  refusalId: number | null;
+  warehouse: { id: number; warehouseName: string | null; isEnabled: boolean } | null;
 }
 
 /** How many distinct tracking numbers the order has, and how many of them are here. */
