@@ -154,7 +154,7 @@ describe('seller orders and parcel sign-in', () => {
       for (const shipment of [declared, fresh]) {
         const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: at });
         expect(res.status).toBe(400);
-        expect(res.body.error.validationErrors[0].members).toEqual(['warehouseInfoId']);
+        expect(res.body.error!.validationErrors![0]!.members).toEqual(['warehouseInfoId']);
       }
     }
     expect((await check(declared)).body.result).toMatchObject({ action: 'SIGN', parcel: { receiveStatus: 0 } });

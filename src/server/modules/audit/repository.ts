@@ -20,7 +20,7 @@ export async function audit(tx: Db, who: Who, entries: readonly AuditEntry[]): P
   await auditRows(tx, who, entries);
 }
 
-/** audit's insert, not yet sent: a caller may send it with other writes in one statement (db/one-statement.ts). */
+/** audit's insert, not yet sent: a caller may send it with its own writes in one statement (decision 0034). */
 export function auditRows(tx: Db, who: Who, entries: readonly AuditEntry[]) {
   return tx.insert(orderOperates).values(entries.map((e) => ({
     entity: e.entity, entityId: e.entityId, tradeNo: e.tradeNo ?? null, orderNumber: e.orderNumber ?? null, action: e.action,

@@ -58,7 +58,7 @@ export async function announceFloorWork(tx: Db, sellerUserId: number | null): Pr
   await tx.execute(floorWorkNotice(sellerUserId));
 }
 
-/** announceFloorWork's statement, for a caller that sends it with other writes (db/one-statement.ts). */
+/** announceFloorWork's statement, for a caller that sends it with its own writes (the scan: decision 0034). */
 export function floorWorkNotice(sellerUserId: number | null): SQL {
   return sql`select pg_notify(${REALTIME_CHANNEL},
     json_build_object('w', nullif(current_setting('app.tenant_id', true), '')::bigint, 'u', ${sellerUserId}::bigint)::text)`;

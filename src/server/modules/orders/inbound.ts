@@ -5,7 +5,7 @@ import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit, auditRows, type AuditEntry } from '../audit/repository.ts';
-import { inOneStatement, type SQLWrapper } from '../../db/one-statement.ts';
+
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
@@ -27,10 +27,10 @@ interface AdvanceOptions {
   /** A tracking number this transaction is signing in and has not written yet: counted as here. */
   arriving?: string | null;
   /**
-   * The caller sends the order's writes with its own, in one statement (db/one-statement.ts): the
+   * The caller sends the order's writes with its own, in one statement (updateParcelAlong): the
    * order's update goes into `writes`, its audit entry into `audit`.
    */
-  deferInto?: { writes: SQLWrapper[]; audit: AuditEntry[] };
+  deferInto?: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] };
 }
 
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
@@ -77,28 +77,32 @@ export async function signLockedParcel(
   const status = parcel.userId ? RECEIVE_STATUS.signed : RECEIVE_STATUS.unclaimed;
   // The order first (counting this parcel as here), so the parcel is written once, with its slot;
   // then the inbound record, both audit entries and the floor's notice go as one statement (decision 0034).
-  const deferred: { writes: SQLWrapper[]; audit: AuditEntry[] } = { writes: [], audit: [] };
+  const deferred: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] } = { writes: [], audit: [] };
   const order = parcel.orderId
     ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred })) ?? null
     : null;
-  const signed = await parcelRepo.updateParcel(tx, parcel.id, {
-    receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
-    warehouseInfoId: parcel.warehouseInfoId ?? at.warehouseInfoId, weight: at.weight ?? parcel.weight,
-    reMark: at.note ?? parcel.reMark,
-    ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
-  });
+  const warehouseInfoId = parcel.warehouseInfoId ?? at.warehouseInfoId;
   deferred.audit.push({
-    entity: 'parcel', entityId: signed.id, tradeNo: order?.tradeNo ?? null, orderNumber: signed.shipment, action: 'signIn',
+    entity: 'parcel', entityId: parcel.id, tradeNo: order?.tradeNo ?? null, orderNumber: parcel.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
   });
-  await inOneStatement(tx, [
-    ...deferred.writes,
-    parcelRepo.inboundRecordRow(tx, {
-      parcelId: signed.id, shipment: signed.shipment, warehouseInfoId: signed.warehouseInfoId, userId: who.id, userName: who.name || who.userName,
-      storeName: order ? order.storeName : null,
-    }),
-    auditRows(tx, who, deferred.audit),
-  ], floorWorkNotice(signed.userId));
+  // The parcel's update carries the order's, the inbound record, the audit entries and the floor's
+  // notice: one statement (decision 0034).
+  const signed = await parcelRepo.updateParcelAlong(tx, parcel.id, {
+    receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
+    warehouseInfoId, weight: at.weight ?? parcel.weight, reMark: at.note ?? parcel.reMark,
+    ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
+  }, {
+    writes: [
+      ...deferred.writes,
+      parcelRepo.inboundRecordRow(tx, {
+        parcelId: parcel.id, shipment: parcel.shipment, warehouseInfoId, userId: who.id, userName: who.name || who.userName,
+        storeName: order ? order.storeName : null,
+      }),
+      auditRows(tx, who, deferred.audit),
+    ],
+    alsoRun: floorWorkNotice(parcel.userId),
+  });
   await stockParcelSigned(tx, who, signed, at.now);
   return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
 }

@@ -88,7 +88,7 @@ export async function updateOrder(tx: Db, id: number, values: Partial<typeof ord
   await orderUpdate(tx, id, values);
 }
 
-/** updateOrder's statement, not yet sent (db/one-statement.ts). */
+/** updateOrder's statement, not yet sent (the scan sends it with the parcel's: decision 0034). */
 export function orderUpdate(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>) {
   return tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
 }

@@ -1,6 +1,6 @@
 // Parcels (快递单号) and their inbound records: Drizzle queries only. Orders, stock, overseas and returns
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
-import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
@@ -26,6 +26,24 @@ export async function insertParcels(tx: Db, values: readonly Omit<typeof parcels
 export async function updateParcel(tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>): Promise<ParcelRow> {
   const [row] = await tx.update(parcels).set(values).where(eq(parcels.id, id)).returning();
   return row!;
+}
+
+/** A write built but not sent: an insert, or an update without RETURNING. */
+export type PendingWrite = SQLWrapper;
+
+/**
+ * updateParcel with other writes in the same statement (decision 0034): `writes` (inserts, updates
+ * without RETURNING, of other rows) go in its WITH clause, all or nothing with it; `alsoRun` is an
+ * expression evaluated once with it (a NOTIFY). One round trip for the lot.
+ */
+export async function updateParcelAlong(
+  tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[]; alsoRun?: SQL },
+): Promise<ParcelRow> {
+  const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.getSQL()));
+  const update = (ctes.length ? tx.with(...ctes) : tx).update(parcels).set(values).where(eq(parcels.id, id));
+  const [row] = await update.returning({ ...getTableColumns(parcels), alsoRan: along.alsoRun ? sql`(${along.alsoRun})` : sql`null` });
+  const { alsoRan: _ran, ...parcel } = row!;
+  return parcel;
 }
 
 /** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
@@ -74,7 +92,7 @@ export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogist
   await inboundRecordRow(tx, values);
 }
 
-/** insertInboundRecord's insert, not yet sent (db/one-statement.ts). */
+/** insertInboundRecord's insert, not yet sent (updateParcelAlong). */
 export function inboundRecordRow(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>) {
   return tx.insert(intoLogistics).values(values).onConflictDoNothing();
 }
