@@ -66,6 +66,24 @@ export interface DataScope { sites: readonly string[] | null; warehouses: readon
 const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
 /** The tenant each request handle (withTenant, read) works for. */
 const TENANTS = new WeakMap<Db, string>();
+/** The connection (its Drizzle instance) each PostgreSQL request handle uses. */
+const CONNECTIONS = new WeakMap<Db, object>();
+
+/**
+ * A query prepared once per request connection and kept (decision 0034): `build` makes it with
+ * Drizzle's .prepare() on this handle, whose session is the connection's, so it serves every later
+ * request on that connection. Null where nothing is kept (PGlite, root): the caller builds as usual.
+ */
+export function keptFor<T>(tx: Db, cache: WeakMap<object, T>, build: () => T): T | null {
+  const connection = CONNECTIONS.get(tx);
+  if (!connection) return null;
+  let kept = cache.get(connection);
+  if (kept === undefined) {
+    kept = build();
+    cache.set(connection, kept);
+  }
+  return kept;
+}
 
 /**
  * What a request handle can see, as a key (the tenant and the scope in force now): two handles with
@@ -237,6 +255,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
       // the handle: the scope, identity events) never outlives it.
       const db = Object.create(base) as Db;
       TENANTS.set(db, tenant);
+      CONNECTIONS.set(db, base);
       return { client, db, settings };
     } catch (err) {
       client.release(err instanceof Error ? err : true);

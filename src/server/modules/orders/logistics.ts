@@ -18,7 +18,7 @@ import * as parcelRepo from '../parcels/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { listSellers } from '../identity/repository.ts';
-import { pendingRefusal, pendingRefusalIdOf, updateParcel } from '../rejections/repository.ts';
+import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
 import { pendingAdvanceOrder } from '../returns/repository.ts';
 
 const listSellersByCode = async (tx: Db, userCode: string) => (await listSellers(tx, userCode, 10)).filter((u) => u.userCode === userCode);
@@ -60,7 +60,7 @@ async function signAt(
 ) {
   const me = requireUser(ctx);
   // The parcel, locked, whether a refusal is pending for it and the station's warehouse: one statement.
-  const { parcel, created, also } = await parcelRepo.lockParcelWith(ctx.db, input.shipment, repo.scanFacts(input.shipment, checked ? null : input.warehouseInfoId));
+  const { parcel, created, facts: also } = await repo.lockParcelForScan(ctx.db, input.shipment, checked ? null : input.warehouseInfoId);
   const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
   // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
@@ -146,10 +146,10 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
 
     intoLogisticsCheck: (input, ctx) => onTheFloor(ctx, async () => {
       // The parcel, its order and whether a refusal is pending: one statement.
-      const found = await repo.parcelWithOrder(ctx.db, input.shipment, pendingRefusalIdOf(input.shipment));
+      const found = await repo.parcelForCheck(ctx.db, input.shipment);
       const parcel = found?.parcel;
       // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
-      const refusal = !parcel || (parcel.receiveStatus === RECEIVE_STATUS.declared && found.also != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
+      const refusal = !parcel || (parcel.receiveStatus === RECEIVE_STATUS.declared && found.refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
       const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
       if (!parcel) {
         if (refusal) return { action: 'REJECT' as const, rejection, parcel: null, order: null, userCode: refusal.userCode, shelfNumber: null, needPhoto: false };

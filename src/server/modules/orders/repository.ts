@@ -1,11 +1,12 @@
 // Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
 // modules of their own).
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { unscoped, type Db } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { keptFor, unscoped, type Db } from '../../db/client.ts';
 import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
+import { lockParcel } from '../parcels/repository.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -110,40 +111,66 @@ export async function orderStatistics(tx: Db, userId?: number) {
  * tracking number counted as here already, the parcel being signed in by this transaction.
  */
 export async function lockOrderWithProgress(tx: Db, id: number, arriving: string | null): Promise<{ order: OrderView; progress: { total: number; signed: number } } | undefined> {
-  const [row] = await tx.select({
-    ...orderView,
-    total: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l where l.order_id = ${orders.id})`,
-    signed: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l
-      join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
-      where l.order_id = ${orders.id} and (p.receive_status in (1, 2) or l.shipment = ${arriving}::text))`,
-  }).from(orders)
-    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(eq(orders.id, id)).for('update', { of: orders });
+  const kept = keptFor(tx, ORDER_LOCKS, () => orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock'));
+  const [row] = kept ? await kept.execute({ id, arriving }) : await orderLockQuery(tx, id, arriving);
   return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
 }
 
-/**
- * A parcel by its number with its order (if any) and one more column, in one statement: what the scan
- * check answers from (decision 0034).
- */
-export async function parcelWithOrder<T>(tx: Db, shipment: string, also: SQL<T>): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; also: T } | undefined> {
-  const [row] = await tx.select({ parcel: parcels, order: orders, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, also }).from(parcels)
-    .leftJoin(orders, eq(orders.id, parcels.orderId))
-    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(eq(parcels.shipment, shipment));
-  if (!row) return undefined;
-  return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, also: row.also };
-}
+const orderLockQuery = (tx: Db, id: number | Placeholder, arriving: string | null | Placeholder) => tx.select({
+  ...orderView,
+  total: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l where l.order_id = ${orders.id})`,
+  signed: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l
+    join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
+    where l.order_id = ${orders.id} and (p.receive_status in (1, 2) or l.shipment = ${arriving}::text))`,
+}).from(orders)
+  .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+  .where(eq(orders.id, id)).for('update', { of: orders });
+const ORDER_LOCKS = new WeakMap<object, ReturnType<ReturnType<typeof orderLockQuery>['prepare']>>();
 
 /**
- * What the scan reads beside the parcel's lock, as one column of that statement (decision 0034):
- * whether a refusal is pending for the number, and the station's warehouse (null: not asked, or none).
+ * A parcel by its number with its order (if any) and whether a refusal is pending for it, in one
+ * statement: what the scan check answers from (decision 0034).
  */
-export function scanFacts(shipment: string, warehouseInfoId: number | null): SQL<ScanFacts> {
+export async function parcelForCheck(tx: Db, shipment: string): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; refusalId: number | null } | undefined> {
+  // The scan check's one statement, prepared once per connection where that is kept (decision 0034).
+  const kept = keptFor(tx, CHECK_QUERIES, () => checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check'));
+  const [row] = kept ? await kept.execute({ shipment }) : await checkQuery(tx, shipment);
+  if (!row) return undefined;
+  return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, refusalId: row.refusalId };
+}
+
+const checkQuery = (tx: Db, shipment: string | Placeholder) => tx.select({
+  parcel: parcels, order: orders, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, refusalId: pendingRefusalIdOf(shipment),
+}).from(parcels)
+  .leftJoin(orders, eq(orders.id, parcels.orderId))
+  .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+  .where(eq(parcels.shipment, shipment));
+const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuery>['prepare']>>();
+
+/**
+ * The scan's parcel, locked, with what the scan reads beside it in the same statement (decision
+ * 0034): whether a refusal is pending for the number, and the station's warehouse when asked
+ * (`warehouseInfoId`; null: not asked). Prepared once per connection where that is kept. A number
+ * not there yet is created as lockParcel does, and `facts` is then undefined.
+ */
+export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
+  const kept = warehouseInfoId === null
+    ? keptFor(tx, SCAN_LOCKS, () => scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock'))
+    : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
+  const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
+  if (row) return { parcel: row.parcel, created: false, facts: row.facts };
+  return { ...(await lockParcel(tx, shipment)), facts: undefined };
+}
+
+const scanLockQuery = (tx: Db, shipment: string | Placeholder, warehouseInfoId: number | Placeholder | null) => {
   const warehouse = warehouseInfoId === null ? sql`null` : sql`(select json_build_object('id', w.id, 'warehouseName', w.warehouse_name, 'isEnabled', w.is_enabled)
     from ${warehouseInfos} w where w.id = ${warehouseInfoId})`;
-  return sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
-}
+  const facts = sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
+  return tx.select({ parcel: parcels, facts }).from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+};
+type ScanLock = ReturnType<ReturnType<typeof scanLockQuery>['prepare']>;
+const SCAN_LOCKS = new WeakMap<object, ScanLock>();
+const SCAN_LOCKS_AT = new WeakMap<object, ScanLock>();
 
 export interface ScanFacts {
   refusalId: number | null;

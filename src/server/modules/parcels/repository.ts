@@ -67,17 +67,6 @@ export async function lockParcel(
   return { parcel: row!, created: false };
 }
 
-/**
- * lockParcel for a number that is usually there, with one more column read in the same statement
- * (`also`, e.g. whether a refusal is pending: decision 0034); a number not there yet is created as
- * lockParcel does, and `also` is then undefined (the caller asks for it itself).
- */
-export async function lockParcelWith<T>(tx: Db, shipment: string, also: SQL<T>): Promise<{ parcel: ParcelRow; created: boolean; also: T | undefined }> {
-  const [existing] = await tx.select({ parcel: parcels, also }).from(parcels).where(eq(parcels.shipment, shipment)).for('update');
-  if (existing) return { parcel: existing.parcel, created: false, also: existing.also };
-  return { ...(await lockParcel(tx, shipment)), also: undefined };
-}
-
 export async function lockParcelById(tx: Db, id: number): Promise<ParcelRow | undefined> {
   const [row] = await tx.select().from(parcels).where(eq(parcels.id, id)).for('update');
   return row;

@@ -1,5 +1,5 @@
 // Rejections (DOMAIN §6): Drizzle queries only.
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { expressRejections, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
@@ -62,7 +62,7 @@ export async function pendingForShipment(tx: Db, shipment: string): Promise<Reje
  * Whether a pending refusal exists for the number, as a column another module's query reads in the
  * same statement (the scan's parcel lock, decision 0034): its id or null.
  */
-export function pendingRefusalIdOf(shipment: string): SQL<number | null> {
+export function pendingRefusalIdOf(shipment: string | Placeholder): SQL<number | null> {
   return sql<number | null>`(select r.id from ${expressRejections} r where r.shipment = ${shipment}
     and r.handle_status = ${REJECTION_STATUS.pending} and r.handle_type = ${REJECTION_HANDLE_TYPE.rejection})`.mapWith(Number);
 }
