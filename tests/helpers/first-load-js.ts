@@ -8,9 +8,10 @@ import { gzipSync } from 'node:zlib';
 
 interface Chunk { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 
-/** Entry + the signed-in layout (_app) + the route's component chunk, with their static imports. */
-export function floorRouteJs(distDir: string, routeFile: string): { gzipKB: number; ownKB: number; files: string[] } {
+/** The build manifest and the closure of static imports from some of its keys. */
+export function manifestGraph(distDir: string) {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+  const keys = Object.keys(manifest);
   const closure = (roots: string[]) => {
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -21,12 +22,24 @@ export function floorRouteJs(distDir: string, routeFile: string): { gzipKB: numb
     roots.forEach(visit);
     return seen;
   };
-  const keys = Object.keys(manifest);
-  const split = (file: string) => keys.filter((k) => k === file || k.startsWith(`${file}?tsr-split=component`));
-  const shell = closure([...keys.filter((k) => manifest[k]!.isEntry), ...split('src/app/routes/__root.tsx'), ...split('src/app/routes/_app.tsx')]);
-  const all = closure([...shell, ...split(routeFile)]);
-  const size = (set: Set<string>) => [...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'))
-    .reduce((s, f) => s + gzipSync(readFileSync(path.join(distDir, f)), { level: 9 }).length / 1024, 0);
-  return { gzipKB: size(all), ownKB: size(all) - size(shell), files: [...all].map((k) => manifest[k]!.file) };
+  /** The JS files of a set of keys, each gzipped at level 9. */
+  const jsFiles = (set: Set<string>) => [...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'))
+    .map((file) => ({ file, gzipKB: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length / 1024 }));
+  return {
+    entries: keys.filter((k) => manifest[k]!.isEntry),
+    /** A route file and its split component chunk. */
+    split: (file: string) => keys.filter((k) => k === file || k.startsWith(`${file}?tsr-split=component`)),
+    closure,
+    jsFiles,
+    fileOf: (key: string) => manifest[key]!.file,
+  };
 }
 
+/** Entry + the signed-in layout (_app) + the route's component chunk, with their static imports. */
+export function floorRouteJs(distDir: string, routeFile: string): { gzipKB: number; ownKB: number; files: string[] } {
+  const g = manifestGraph(distDir);
+  const shell = g.closure([...g.entries, ...g.split('src/app/routes/__root.tsx'), ...g.split('src/app/routes/_app.tsx')]);
+  const all = g.closure([...shell, ...g.split(routeFile)]);
+  const size = (set: Set<string>) => g.jsFiles(set).reduce((s, f) => s + f.gzipKB, 0);
+  return { gzipKB: size(all), ownKB: size(all) - size(shell), files: [...all].map(g.fileOf) };
+}
