@@ -36,6 +36,10 @@ function rememberOverCap(key: string | null): void {
   overCap.set(key, Date.now() + OVER_CAP_TTL_MS);
 }
 
+/** At most COUNT_CAP + 1 of the rows matching the filter: what both counts count. */
+const matchingRows = (tx: Db, table: PgTable, where: SQL | undefined) =>
+  tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1);
+
 const asCapped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false });
 
 /**
@@ -47,8 +51,7 @@ const asCapped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: tru
 export async function cappedCount(tx: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
   const key = countKey(tx, table, where);
   if (isKnownOverCap(key)) return { total: COUNT_CAP, capped: true };
-  const matching = tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1).as('matching');
-  const [row] = await tx.select({ n: count() }).from(matching);
+  const [row] = await tx.select({ n: count() }).from(matchingRows(tx, table, where).as('matching'));
   const n = row?.n ?? 0;
   if (n > COUNT_CAP) rememberOverCap(key);
   return asCapped(n);
@@ -69,9 +72,8 @@ export interface PageCount {
 export function pageCount(tx: Db, table: PgTable, where: SQL | undefined): PageCount {
   const key = countKey(tx, table, where);
   const known = isKnownOverCap(key);
-  const matching = tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1);
   return {
-    column: known ? sql<number>`${COUNT_CAP + 1}::int`.mapWith(Number) : sql<number>`(select count(*) from ${matching} as matching)`.mapWith(Number),
+    column: known ? sql<number>`${COUNT_CAP + 1}::int`.mapWith(Number) : sql<number>`(select count(*) from ${matchingRows(tx, table, where)} as matching)`.mapWith(Number),
     async read(rows, offset) {
       if (known) return { total: COUNT_CAP, capped: true };
       if (rows.length === 0) return offset === 0 ? { total: 0, capped: false } : cappedCount(tx, table, where);

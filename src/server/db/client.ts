@@ -57,11 +57,6 @@ export async function scopeTransaction(tx: Db, tenantId: TenantId): Promise<void
  */
 export interface DataScope { sites: readonly string[] | null; warehouses: readonly number[] | null }
 
-/**
- * Narrows the rest of the transaction to the scope: the restrictive row-level-security policies
- * (schema/tenancy.ts siteScopePolicy, warehouseScopePolicy) read these settings, so every query that
- * follows, whoever wrote it, sees only the scope's rows. Transaction-local, like app.tenant_id.
- */
 /** The scope each transaction was given (applyScope is the only writer of the settings). */
 const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
 /** The tenant each request handle (withTenant, read) works for. */
@@ -122,6 +117,12 @@ async function setScope(tx: Db, set: { sites: string; warehouses: string }): Pro
   if (session) Object.assign(session.settings, set);
 }
 
+/**
+ * Narrows the rest of the transaction to the scope: the restrictive row-level-security policies
+ * (schema/tenancy.ts siteScopePolicy, warehouseScopePolicy) read these settings, so every query that
+ * follows, whoever wrote it, sees only the scope's rows. Transaction-local, like app.tenant_id (for
+ * the session on a `read` handle, put back by the next checkout); switches to haicang_scoped.
+ */
 export async function applyScope(tx: Db, scope: DataScope | null): Promise<void> {
   if (!scope || (!scope.sites && !scope.warehouses)) return;
   const set = { sites: scope.sites?.join(',') ?? '', warehouses: scope.warehouses?.join(',') ?? '' };
