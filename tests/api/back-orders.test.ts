@@ -27,6 +27,31 @@ describe('back office orders and parcels', () => {
 
   const scan = (shipment: string) => call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId });
 
+  it('gives each listed order the same lines as its detail, in order, whichever list it is on (decision 0035)', async () => {
+    const order = await createOrder(t.app, seller, buildOrder(storeId, warehouseId, {
+      orderProductInfosList: [
+        { productName: '手机壳', productSku: 'CASE-1', specification: '黑色', quantity: 2, price: 9.9, shipment: trackingNo() },
+        { productName: '数据线', productSku: 'CABLE-1', quantity: 1, price: 5, shipment: trackingNo() },
+        { productName: '贴膜', productSku: 'FILM-1', quantity: 3, price: 0.5, shipment: trackingNo() },
+      ],
+    }));
+    const bare = await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
+    const detail = async (id: number) => (await call(t.app, 'GET', svc('BackOrder', 'GetOrderInfo'), picker, { id })).body.result;
+    const linesOf = (o: { orderProductInfosList: unknown[] }) => o.orderProductInfosList;
+    const expected = linesOf(await detail(order.id));
+    expect(expected.map((l) => (l as { productSku: string }).productSku)).toEqual(['CASE-1', 'CABLE-1', 'FILM-1']);
+    const staffList = (await call(t.app, 'GET', svc('BackOrder', 'GetOrderList'), picker, { userCode: seller.userCode, maxResultCount: 100 })).body.result.items;
+    const sellerList = (await call(t.app, 'GET', svc('FrontOrder', 'GetOrderList'), seller, { maxResultCount: 100 })).body.result.items;
+    const staffSearch = (await call(t.app, 'GET', svc('BackOrder', 'GetSearchOrderList'), picker, { tradeNo: order.tradeNo })).body.result;
+    const sellerSearch = (await call(t.app, 'POST', `${svc('FrontOrder', 'GetSearchResult')}?number=${order.tradeNo}`, seller, {})).body.result;
+    for (const items of [staffList, sellerList, staffSearch, sellerSearch]) {
+      expect(linesOf(items.find((o: { id: number }) => o.id === order.id))).toEqual(expected);
+    }
+    // Each order its own lines: the other order on the same page keeps its two.
+    expect(linesOf(staffList.find((o: { id: number }) => o.id === bare.id))).toEqual(linesOf(await detail(bare.id)));
+    expect(linesOf(staffList.find((o: { id: number }) => o.id === bare.id))).toHaveLength(2);
+  });
+
   it('lists every seller\'s orders for staff with filters; sellers are refused', async () => {
     const order = await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
     const list = await call(t.app, 'GET', svc('BackOrder', 'GetOrderList'), picker, { userCode: seller.userCode });

@@ -122,3 +122,64 @@ describe('date ranges on the order, inbound-record and audit lists', () => {
     expect(audit.body.result.totalCountCapped).toBe(false);
   });
 });
+
+// Decision 0035: GetOrderList is a prepared query per filter shape on PostgreSQL (built each time on
+// PGlite). One shape serves every value of its filters, each with its own count and memory.
+describe('capped counts on the order lists', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let seller: Awaited<ReturnType<typeof registerSeller>>;
+  let small: Awaited<ReturnType<typeof registerSeller>>;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, 'admin', '123qwe', 1);
+    seller = await registerSeller(t.app, 1);
+    small = await registerSeller(t.app, 1);
+    const storeId = (await createStore(t.app, admin, seller.userId)).id;
+    const warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    // COUNT_CAP + 50 orders of one seller without lines: 待处理 (1) but the last 30, 处理中 (2).
+    await t.database.root.execute(sql`
+      insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods, order_status)
+      select 1, 'LC' || lpad(g::text, 8, '0'), 'LC' || g, ${seller.userId}, ${seller.userCode}, ${storeId}, ${warehouseId}, 'TW', 2, 1, 2, case when g >= ${COUNT_CAP + 20} then 2 else 1 end
+      from generate_series(0, ${COUNT_CAP + 49}) g`);
+    ids = [];
+    const smallStore = (await createStore(t.app, admin, small.userId)).id;
+    for (let i = 0; i < 3; i++) ids.push((await createOrder(t.app, small, buildOrder(smallStore, warehouseId))).id);
+  });
+  afterAll(async () => t?.close());
+
+  const orders = (input: Record<string, unknown>) => call(t.app, 'GET', svc('BackOrder', 'GetOrderList'), admin, input);
+
+  it('answers each value of one filter shape with its own rows, lines and count', async () => {
+    for (let round = 0; round < 4; round++) {
+      // Alternating values of the same shape, past the point where the statement is prepared.
+      const big = await orders({ userCode: seller.userCode, maxResultCount: 3 });
+      expect(big.body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+      expect(big.body.result.items.map((o: { tradeNo: string }) => o.tradeNo)).toEqual([COUNT_CAP + 49, COUNT_CAP + 48, COUNT_CAP + 47].map((g) => `LC${String(g).padStart(8, '0')}`));
+      expect(big.body.result.items.every((o: { orderProductInfosList: unknown[] }) => o.orderProductInfosList.length === 0)).toBe(true);
+      const few = await orders({ userCode: small.userCode, maxResultCount: 2 });
+      expect(few.body.result).toMatchObject({ totalCount: 3, totalCountCapped: false });
+      expect(few.body.result.items.map((o: { id: number }) => o.id)).toEqual([ids[2], ids[1]]);
+      expect(few.body.result.items.map((o: { orderProductInfosList: unknown[] }) => o.orderProductInfosList.length)).toEqual([2, 2]);
+      const processing = await orders({ userCode: seller.userCode, orderStatus: 2, maxResultCount: 50 });
+      expect(processing.body.result).toMatchObject({ totalCount: 30, totalCountCapped: false });
+      expect(processing.body.result.items).toHaveLength(30);
+    }
+  });
+
+  it('counts a page past the end, and remembers a filter over the cap for a while', async () => {
+    const past = await orders({ userCode: small.userCode, maxResultCount: 10, skipCount: 20 });
+    expect(past.body.result).toMatchObject({ totalCount: 3, totalCountCapped: false, items: [] });
+    expect((await orders({ userCode: seller.userCode, orderStatus: 1, maxResultCount: 1 })).body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+    await t.database.root.execute(sql`delete from orders where tenant_id = 1 and trade_no like 'LC%' and order_status = 1 and trade_no >= ${`LC${String(COUNT_CAP - 100).padStart(8, '0')}`}`);
+    expect((await orders({ userCode: seller.userCode, orderStatus: 1, maxResultCount: 1 })).body.result).toMatchObject({ totalCount: COUNT_CAP, totalCountCapped: true });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + OVER_CAP_TTL_MS + 1 });
+    try {
+      expect((await orders({ userCode: seller.userCode, orderStatus: 1, maxResultCount: 1 })).body.result).toMatchObject({ totalCount: COUNT_CAP - 100, totalCountCapped: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -230,8 +230,9 @@ describe('seller orders and parcel sign-in', () => {
     expect((await check(newNo)).body.result).toMatchObject({ action: 'SIGN', userCode: seller.userCode });
   });
 
-  it('gives each order the lowest free holding slot of its warehouse and reuses a slot once its order closes', async () => {
-    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `槽位测试仓${Date.now()}`, kind: 1 });
+  /** A new warehouse, and the first sign-in of a new order's parcel there (its slot). */
+  const slotWarehouse = async (name: string) => {
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `${name}${Date.now()}`, kind: 1 });
     const wid = w.body.result.id as number;
     const firstSign = async () => {
       const input = buildOrder(storeId, wid);
@@ -239,6 +240,11 @@ describe('seller orders and parcel sign-in', () => {
       const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: wid });
       return { order, slot: res.body.result.shelfNumber as string };
     };
+    return { wid, firstSign };
+  };
+
+  it('gives each order the lowest free holding slot of its warehouse and reuses a slot once its order closes', async () => {
+    const { firstSign } = await slotWarehouse('槽位测试仓');
     const a = await firstSign();
     const b = await firstSign();
     expect([a.slot, b.slot]).toEqual(['H0001', 'H0002']);
@@ -277,6 +283,36 @@ describe('seller orders and parcel sign-in', () => {
       expect(info.body.result.shelfNumber).toBe(slots[i]);
       expect(info.body.result.parcels.find((p: { shipment: string }) => p.shipment === input.orderProductInfosList[0]!.shipment).shelfNumber).toBe(slots[i]);
     }
+  });
+
+  it('starts the slot search at the warehouse\'s floor, which every release lowers, however the order leaves its slot (decision 0035)', async () => {
+    const { wid, firstSign } = await slotWarehouse('槽位下限仓');
+    const floor = async () => rowsOf<{ floor: number; version: number }>(await t.database.root.execute(
+      sql`select floor, version from slot_floors where warehouse_info_id = ${wid}`))[0];
+    const signed = [];
+    for (let i = 0; i < 5; i++) signed.push(await firstSign());
+    expect(signed.map((s) => s.slot)).toEqual(['H0001', 'H0002', 'H0003', 'H0004', 'H0005']);
+    // Raised as slots are taken: the numbers below it are all in use.
+    const raised = (await floor())!;
+    expect(raised.floor).toBeGreaterThanOrEqual(5);
+    // A cancel releases H0002: the floor comes down to it, and the next first sign-in takes it.
+    await call(t.app, 'POST', `${svc('FrontOrder', 'CancelOrder')}?id=${signed[1]!.order.id}`, seller);
+    expect(await floor()).toEqual({ floor: 2, version: raised.version + 1 });
+    expect((await firstSign()).slot).toBe('H0002');
+    // Released outside the app's paths (a slot cleared, an order deleted): the trigger sees those too.
+    await t.database.root.execute(sql`update orders set holding_slot = null, shelf_number = null where id = ${signed[3]!.order.id}`);
+    expect((await firstSign()).slot).toBe('H0004');
+    // Moved to another (empty) warehouse: H0001 is free here.
+    const other = await slotWarehouse('槽位下限仓乙');
+    await t.database.root.execute(sql`update orders set warehouse_info_id = ${other.wid} where id = ${signed[0]!.order.id}`);
+    expect((await firstSign()).slot).toBe('H0001');
+    expect((await firstSign()).slot).toBe('H0006');
+    // An order written straight into H0007 is skipped; once deleted, its number is free again.
+    await t.database.root.execute(sql`insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods, holding_slot, shelf_number)
+      values (1, ${`FLOOR-${wid}`}, ${`FLOOR-${wid}`}, ${seller.userId}, ${seller.userCode}, ${storeId}, ${wid}, 'TW', 2, 1, 2, 7, 'H0007')`);
+    expect((await firstSign()).slot).toBe('H0008');
+    await t.database.root.execute(sql`delete from orders where trade_no = ${`FLOOR-${wid}`}`);
+    expect((await firstSign()).slot).toBe('H0007');
   });
 
   it('refuses at the database a second open order on the same slot', async () => {

@@ -13,10 +13,15 @@ export const OVER_CAP_TTL_MS = 10_000;
 const OVER_CAP_MAX = 2_000;
 const overCap = new Map<string, number>();
 
-/** The cache key of a count: who sees (tenant and scope), the table and the filter with its values. */
-function countKey(tx: Db, table: PgTable, where: SQL | undefined): string | null {
+/**
+ * The cache key of a count: who sees (tenant and scope), the table and the filter with its values.
+ * `filter`: the filter already named by the caller (a prepared list's shape and values), instead of
+ * its SQL rendered again.
+ */
+function countKey(tx: Db, table: PgTable, where: SQL | undefined, filter?: string): string | null {
   const who = visibilityOf(tx);
   if (who === null) return null;
+  if (filter !== undefined) return `${who}\u0000${getTableName(table)}\u0000${filter}`;
   const q = (tx as unknown as { dialect: PgDialect }).dialect.sqlToQuery(where ?? sql`true`);
   return `${who}\u0000${getTableName(table)}\u0000${q.sql}\u0000${JSON.stringify(q.params)}`;
 }
@@ -48,8 +53,8 @@ const asCapped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: tru
  * total is COUNT_CAP and capped is true: the list shows "10000+" and the user narrows the filter
  * (date range, status, seller) to see the rest.
  */
-export async function cappedCount(tx: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; capped: boolean }> {
-  const key = countKey(tx, table, where);
+export async function cappedCount(tx: Db, table: PgTable, where: SQL | undefined, filter?: string): Promise<{ total: number; capped: boolean }> {
+  const key = countKey(tx, table, where, filter);
   if (isKnownOverCap(key)) return { total: COUNT_CAP, capped: true };
   const [row] = await tx.select({ n: count() }).from(matchingRows(tx, table, where).as('matching'));
   const n = row?.n ?? 0;
@@ -67,16 +72,21 @@ export interface PageCount {
 /**
  * cappedCount as a column of the page's own query (decision 0034). The subquery is not correlated,
  * so PostgreSQL counts once per statement, not per row; a filter known to be over the cap is not
- * counted at all.
+ * counted at all (`known`: the column is then a constant).
+ *
+ * `keyed` (decision 0035): a list kept as a prepared query passes its filter with placeholders as
+ * `where`, the filter's name and values as `key`, and how to build it with its values, for the rare
+ * count apart (an empty page past the end).
  */
-export function pageCount(tx: Db, table: PgTable, where: SQL | undefined): PageCount {
-  const key = countKey(tx, table, where);
+export function pageCount(tx: Db, table: PgTable, where: SQL | undefined, keyed?: { key: string; where: () => SQL | undefined }): PageCount & { known: boolean } {
+  const key = countKey(tx, table, where, keyed?.key);
   const known = isKnownOverCap(key);
   return {
+    known,
     column: known ? sql<number>`${COUNT_CAP + 1}::int`.mapWith(Number) : sql<number>`(select count(*) from ${matchingRows(tx, table, where)} as matching)`.mapWith(Number),
     async read(rows, offset) {
       if (known) return { total: COUNT_CAP, capped: true };
-      if (rows.length === 0) return offset === 0 ? { total: 0, capped: false } : cappedCount(tx, table, where);
+      if (rows.length === 0) return offset === 0 ? { total: 0, capped: false } : cappedCount(tx, table, keyed ? keyed.where() : where, keyed?.key);
       const n = rows[0]!.total;
       if (n > COUNT_CAP) rememberOverCap(key);
       return asCapped(n);

@@ -59,6 +59,64 @@ export interface DataScope { sites: readonly string[] | null; warehouses: readon
 
 /** The scope each transaction was given (applyScope is the only writer of the settings). */
 const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
+/** A NOTIFY waiting for its request's transaction to commit (notifyOnCommit). */
+interface Notice { channel: string; payload: string }
+/** The notices each request handle (withTenant, read) holds until its work has committed. */
+const NOTICES = new WeakMap<Db, Notice[]>();
+
+/**
+ * NOTIFY channel with a payload naming tx's tenant, once tx's work has committed; never if it rolls
+ * back (decision 0035). A NOTIFY inside a transaction takes PostgreSQL's one notify lock at commit and
+ * holds it through the WAL flush, so every notifying commit in the cluster waits for the one before:
+ * the notices of request transactions are sent after them instead, a batch at a time, by a
+ * statement that does not wait for its own flush. A handle that is not a request's (root, a nested
+ * transaction) sends the NOTIFY inside its transaction, as before.
+ */
+export async function notifyOnCommit(tx: Db, channel: string, payload: (tenantId: number | null) => string): Promise<void> {
+  const held = NOTICES.get(tx);
+  const tenant = TENANTS.get(tx);
+  if (held && tenant !== undefined) {
+    held.push({ channel, payload: payload(tenant === '' ? null : Number(tenant)) });
+    return;
+  }
+  const { rows: [row] } = (await tx.execute(sql`select nullif(current_setting('app.tenant_id', true), '') as t`)) as unknown as { rows: { t: string | null }[] };
+  await tx.execute(sql`select pg_notify(${channel}, ${payload(row?.t ? Number(row.t) : null)})`);
+}
+
+/**
+ * Sends the notices of committed request transactions: whatever has gathered by the next turn of the
+ * event loop goes as one statement (duplicates once), the next batch when that one is done. The
+ * statement sets synchronous_commit off for itself: a notice is a hint to refresh, the work it
+ * announces is already durable, so its commit need not wait for the disk while holding the notify lock.
+ */
+function noticeSender(send: (channels: string[], payloads: string[]) => Promise<unknown>) {
+  let pending: Notice[] = [];
+  let running: Promise<void> | null = null;
+  const drain = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (pending.length) {
+      const batch = new Map(pending.map((n) => [`${n.channel}\u0000${n.payload}`, n]));
+      pending = [];
+      const notices = [...batch.values()];
+      // A lost notice costs a dashboard its refresh until the next one, never data: keep serving.
+      await send(notices.map((n) => n.channel), notices.map((n) => n.payload)).catch(() => {});
+    }
+    running = null;
+  };
+  return {
+    publish(notices: readonly Notice[]): void {
+      if (notices.length === 0) return;
+      pending.push(...notices);
+      running ??= drain();
+    },
+    /** Resolves when everything published so far has been sent (close waits for it). */
+    settled: (): Promise<void> => running ?? Promise.resolve(),
+  };
+}
+type NoticeSender = ReturnType<typeof noticeSender>;
+
+const NOTIFY_BATCH = `select set_config('synchronous_commit', 'off', true), pg_notify(n.c, n.p) from unnest($1::text[], $2::text[]) as n(c, p)`;
+
 /** The tenant each request handle (withTenant, read) works for. */
 const TENANTS = new WeakMap<Db, string>();
 /** The connection (its Drizzle instance) each PostgreSQL request handle uses. */
@@ -159,14 +217,22 @@ export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
 type Listen = Database['listen'];
 
 /** PGlite: one connection, every request's work in a transaction on it. */
-function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, listen: Listen, close: () => Promise<void>): Database {
-  const withTenant: Database['withTenant'] = (tenantId, fn) =>
-    root.transaction(async (tx) => {
+function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, listen: Listen, notices: NoticeSender, close: () => Promise<void>): Database {
+  const withTenant: Database['withTenant'] = async (tenantId, fn) => {
+    const held: Notice[] = [];
+    const result = await root.transaction(async (tx) => {
       await scopeTransaction(tx as unknown as Db, tenantId);
       TENANTS.set(tx as unknown as Db, String(tenantId ?? ''));
+      NOTICES.set(tx as unknown as Db, held);
       return fn(tx as unknown as Db);
     });
-  return { kind, root, migrate, listen, withTenant, read: withTenant, close };
+    notices.publish(held);
+    return result;
+  };
+  return {
+    kind, root, migrate, listen, withTenant, read: withTenant,
+    close: async () => { await notices.settled(); await close(); },
+  };
 }
 
 type PgPool = import('pg').Pool;
@@ -222,12 +288,12 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
  * transaction is `begin read write` … `commit`, a read is its statements alone. The owner's pool
  * (root) never carries these settings.
  */
-function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db) {
+function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db, notices: NoticeSender) {
   const sessions = new WeakMap<PgPoolClient, SessionSettings>();
   const handles = new WeakMap<PgPoolClient, Db>();
   const nameOf = statementNamer();
 
-  const checkout = async (tenantId: TenantId): Promise<{ client: PgPoolClient; db: Db; settings: SessionSettings }> => {
+  const checkout = async (tenantId: TenantId): Promise<{ client: PgPoolClient; db: Db; settings: SessionSettings; held: Notice[] }> => {
     const client = await pool.connect();
     const tenant = tenantId === null ? '' : String(tenantId);
     try {
@@ -257,7 +323,9 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
       const db = Object.create(base) as Db;
       TENANTS.set(db, tenant);
       CONNECTIONS.set(db, base);
-      return { client, db, settings };
+      const held: Notice[] = [];
+      NOTICES.set(db, held);
+      return { client, db, settings, held };
     } catch (err) {
       client.release(err instanceof Error ? err : true);
       throw err;
@@ -265,7 +333,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
   };
 
   const withTenant: Database['withTenant'] = async (tenantId, fn) => {
-    const { client, db } = await checkout(tenantId);
+    const { client, db, held } = await checkout(tenantId);
     let broken: Error | undefined;
     try {
       await client.query('begin read write');
@@ -277,6 +345,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
         throw err;
       }
       await client.query('commit');
+      notices.publish(held);
       return result;
     } finally {
       // A connection that died is dropped by the pool on release (pg-pool checks it is still usable).
@@ -285,10 +354,12 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
   };
 
   const read: Database['read'] = async (tenantId, fn) => {
-    const { client, db, settings } = await checkout(tenantId);
+    const { client, db, settings, held } = await checkout(tenantId);
     SESSION_OF.set(db, { settings, forget: () => sessions.delete(client) });
     try {
-      return await fn(db);
+      const result = await fn(db);
+      notices.publish(held);
+      return result;
     } finally {
       client.release();
     }
@@ -335,7 +406,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // Requests have their own pool (decision 0034); the owner's is for migrations, jobs, files.
     const requestPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
     requestPool.on('error', () => { /* an idle client died; the pool replaces it */ });
-    const requests = requestConnections(requestPool, (client) => drizzle({ client, schema }) as unknown as Db);
+    const notices = noticeSender((channels, payloads) => pool.query(NOTIFY_BATCH, [channels, payloads]));
+    const requests = requestConnections(requestPool, (client) => drizzle({ client, schema }) as unknown as Db, notices);
     const migrate = async () => {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
       const client = await pool.connect();
@@ -386,6 +458,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       kind: 'postgres', root, migrate, listen, ...requests,
       close: async () => {
+        await notices.settled();
         await Promise.all([...listeners].map((stop) => stop()));
         await Promise.all([requestPool.end(), pool.end()]);
       },
@@ -424,7 +497,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const unlisten = await client.listen(channel, onMessage);
     return async () => { await unlisten(); };
   };
-  return wrap('pglite', root, migrate, listen, async () => {
+  const notices = noticeSender((channels, payloads) => client.query(NOTIFY_BATCH, [channels, payloads]));
+  return wrap('pglite', root, migrate, listen, notices, async () => {
     try { await client.close(); } finally { releaseLock(); }
   });
 }

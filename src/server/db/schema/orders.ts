@@ -31,6 +31,19 @@ export const stores = pgTable('stores', {
   creationTime: createdAt(),
 }, (t) => [index('stores_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId), siteScopePolicy(t.site)]);
 
+
+/**
+ * Where the search for a warehouse's lowest free holding slot may start (decision 0035): every number
+ * below `floor` was in use when it was recorded. The allocation raises it (only when `version` is
+ * still the one it read, and skipping a row another allocation holds); a trigger on orders lowers it
+ * to any slot released and bumps `version`, so a floor read before a release is never written after it.
+ */
+export const slotFloors = pgTable('slot_floors', {
+  tenantId: tenantIdColumn(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull(),
+  floor: integer('floor').notNull(),
+  version: integer('version').notNull().default(0),
+}, (t) => [uniqueIndex('slot_floors_uq').on(t.tenantId, t.warehouseInfoId), tenantPolicy(t.tenantId)]);
 /** An outbound shipment to one marketplace buyer (DOMAIN §3). */
 export const orders = pgTable('orders', {
   id: id(),

@@ -1,6 +1,7 @@
 // The audit trail (DOMAIN §0): one row per state transition, written in the same transaction.
 import { and, asc, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { orderOperates } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
@@ -20,13 +21,30 @@ export async function audit(tx: Db, who: Who, entries: readonly AuditEntry[]): P
   await auditRows(tx, who, entries);
 }
 
-/** audit's insert, not yet sent: a caller may send it with its own writes in one statement (decision 0034). */
-export function auditRows(tx: Db, who: Who, entries: readonly AuditEntry[]) {
-  return tx.insert(orderOperates).values(entries.map((e) => ({
-    entity: e.entity, entityId: e.entityId, tradeNo: e.tradeNo ?? null, orderNumber: e.orderNumber ?? null, action: e.action,
-    statusBefore: e.before === undefined || e.before === null ? null : String(e.before), statusAfter: e.after === undefined || e.after === null ? null : String(e.after),
-    note: e.note ?? null, userId: who?.id ?? null, userName: who ? who.name || who.userName : null,
-  })));
+const auditRow = (who: Who, e: AuditEntry) => ({
+  entity: e.entity, entityId: e.entityId, tradeNo: e.tradeNo ?? null, orderNumber: e.orderNumber ?? null, action: e.action,
+  statusBefore: e.before === undefined || e.before === null ? null : String(e.before), statusAfter: e.after === undefined || e.after === null ? null : String(e.after),
+  note: e.note ?? null, userId: who?.id ?? null, userName: who ? who.name || who.userName : null,
+});
+
+function auditRows(tx: Db, who: Who, entries: readonly AuditEntry[]) {
+  return tx.insert(orderOperates).values(entries.map((e) => auditRow(who, e)));
+}
+
+/**
+ * audit's insert, not yet sent: a caller may send it with its own writes in one statement (decisions
+ * 0034 and 0035). The entries keep their order, and so their ids.
+ */
+export function auditWrite(tx: Db, who: Who, entries: readonly AuditEntry[]): PendingWrite {
+  const rows = entries.map((e) => auditRow(who, e));
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => { for (const [k, v] of Object.entries(row)) values[`${i}_${k}`] = v; });
+  return {
+    shape: `audit:${shapeOf(values)}`,
+    values,
+    build: (v) => tx.insert(orderOperates).values(rows.map((row, i) =>
+      Object.fromEntries(Object.keys(row).map((k) => [k, v[`${i}_${k}`]])) as typeof row)),
+  };
 }
 
 export async function auditOf(tx: Db, entity: AuditEntity, entityId: number) {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { notifyOnCommit, type Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -51,15 +51,10 @@ export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
 
 /**
  * The floor did work the dashboards count (a parcel signed in, an order packed, weighed or its
- * freight paid): a NOTIFY naming the tenant and the seller concerned, in the same transaction, so it
- * leaves only if the work committed. The hub tells the tenant's staff sockets and that seller's.
+ * freight paid): a NOTIFY naming the tenant and the seller concerned, sent once the transaction has
+ * committed, so it leaves only if the work did (notifyOnCommit, decision 0035). The hub tells the
+ * tenant's staff sockets and that seller's.
  */
 export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
-  await tx.execute(floorWorkNotice(sellerUserId));
-}
-
-/** announceFloorWork's statement, for a caller that sends it with its own writes (the scan: decision 0034). */
-export function floorWorkNotice(sellerUserId: number | null): SQL {
-  return sql`select pg_notify(${REALTIME_CHANNEL},
-    json_build_object('w', nullif(current_setting('app.tenant_id', true), '')::bigint, 'u', ${sellerUserId}::bigint)::text)`;
+  await notifyOnCommit(tx, REALTIME_CHANNEL, (tenantId) => JSON.stringify({ w: tenantId, u: sellerUserId }));
 }

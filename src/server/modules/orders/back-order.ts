@@ -38,9 +38,8 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
   },
 
   async getOrderList(input, ctx) {
-    const { total, capped, rows } = await repo.listOrders(ctx.db, input, pageWindow(input));
-    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+    const { total, capped, rows } = await repo.listOrdersWithLines(ctx.db, input, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, r.lines)) };
   },
 
   async getOrderInfo(input, ctx) {
@@ -50,9 +49,8 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
   },
 
   async getSearchOrderList(input, ctx) {
-    const { rows } = await repo.listOrders(ctx.db, { number: input.tradeNo }, { limit: 50, offset: 0 });
-    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return rows.map((r) => toOrderDto(r, lines.get(r.id) ?? []));
+    const { rows } = await repo.listOrdersWithLines(ctx.db, { number: input.tradeNo }, { limit: 50, offset: 0 });
+    return rows.map((r) => toOrderDto(r, r.lines));
   },
 
   async arriveWarehouse(input, ctx) {

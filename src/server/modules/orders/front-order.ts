@@ -124,9 +124,8 @@ export const frontOrderService = implement(frontOrder, () => ({
 
   async getOrderList(input, ctx) {
     const me = requireUser(ctx);
-    const { total, capped, rows } = await repo.listOrders(ctx.db, { ...input, userId: me.id }, pageWindow(input));
-    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, lines.get(r.id) ?? [])) };
+    const { total, capped, rows } = await repo.listOrdersWithLines(ctx.db, { ...input, userId: me.id }, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, r.lines)) };
   },
 
   async getOrderInfo(input, ctx) {
@@ -212,9 +211,8 @@ export const frontOrderService = implement(frontOrder, () => ({
   },
 
   async getSearchResult(input, ctx) {
-    const { rows } = await repo.listOrders(ctx.db, { userId: requireUser(ctx).id, number: input.number }, { limit: 50, offset: 0 });
-    const lines = await repo.linesOf(ctx.db, rows.map((r) => r.id));
-    return rows.map((r) => toOrderDto(r, lines.get(r.id) ?? []));
+    const { rows } = await repo.listOrdersWithLines(ctx.db, { userId: requireUser(ctx).id, number: input.number }, { limit: 50, offset: 0 });
+    return rows.map((r) => toOrderDto(r, r.lines));
   },
 }));
 

@@ -4,12 +4,12 @@
 import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
-import { audit, auditRows, type AuditEntry } from '../audit/repository.ts';
+import { audit, auditWrite, type AuditEntry } from '../audit/repository.ts';
 
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
-import { floorWorkNotice } from '../notification/repository.ts';
+import { announceFloorWork } from '../notification/repository.ts';
 import { stockParcelSigned } from '../stock/arrival.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
@@ -39,7 +39,7 @@ async function advance(tx: Db, who: Who | null, orderId: number, options: Advanc
   const { order, progress } = locked;
   if (isOrderClosed(order)) return order;
   const next = afterParcelSigned(order, progress.signed, progress.total);
-  const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId);
+  const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId, options.deferInto?.writes);
   const shelfNumber = slot?.shelfNumber ?? order.shelfNumber;
   if (next.packageStatus === order.packageStatus && next.orderStatus === order.orderStatus && !slot) return order;
   const changes = { packageStatus: next.packageStatus, orderStatus: next.orderStatus, ...(slot ?? {}) };
@@ -76,7 +76,7 @@ export async function signLockedParcel(
   }
   const status = parcel.userId ? RECEIVE_STATUS.signed : RECEIVE_STATUS.unclaimed;
   // The order first (counting this parcel as here), so the parcel is written once, with its slot;
-  // then the inbound record, both audit entries and the floor's notice go as one statement (decision 0034).
+  // then the inbound record and both audit entries go as one statement (decision 0034).
   const deferred: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] } = { writes: [], audit: [] };
   const order = parcel.orderId
     ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred })) ?? null
@@ -86,8 +86,8 @@ export async function signLockedParcel(
     entity: 'parcel', entityId: parcel.id, tradeNo: order?.tradeNo ?? null, orderNumber: parcel.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
   });
-  // The parcel's update carries the order's, the inbound record, the audit entries and the floor's
-  // notice: one statement (decision 0034).
+  // The parcel's update carries the order's, the inbound record and the audit entries: one statement
+  // (decision 0034); the floor's notice leaves after the commit (decision 0035).
   const signed = await parcelRepo.updateParcelAlong(tx, parcel.id, {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
     warehouseInfoId, weight: at.weight ?? parcel.weight, reMark: at.note ?? parcel.reMark,
@@ -99,10 +99,10 @@ export async function signLockedParcel(
         parcelId: parcel.id, shipment: parcel.shipment, warehouseInfoId, userId: who.id, userName: who.name || who.userName,
         storeName: order ? order.storeName : null,
       }),
-      auditRows(tx, who, deferred.audit),
+      auditWrite(tx, who, deferred.audit),
     ],
-    alsoRun: floorWorkNotice(parcel.userId),
   });
+  await announceFloorWork(tx, parcel.userId);
   await stockParcelSigned(tx, who, signed, at.now);
   return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
 }

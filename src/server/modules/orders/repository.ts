@@ -1,10 +1,12 @@
 // Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
 // modules of their own).
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { keptFor, unscoped, type Db } from '../../db/client.ts';
+import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
-import { orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
+import { orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
 
@@ -31,24 +33,29 @@ export interface OrderFilter {
   number?: string | undefined; userCode?: string | undefined; warehouseInfoId?: number | undefined;
 }
 
-function orderWhere(f: OrderFilter): SQL | undefined {
+/**
+ * The filter's conditions. `bind` gives each value its place in the SQL: the value itself, or (for
+ * a prepared list, listOrdersWithLines) a placeholder of that name.
+ */
+function orderWhere(f: OrderFilter, bind: <T>(name: keyof OrderFilter, value: T) => T = (_name, value) => value): SQL | undefined {
   const parts: SQL[] = [];
-  if (f.userId !== undefined) parts.push(eq(orders.userId, f.userId));
-  if (f.userCode) parts.push(eq(orders.userCode, f.userCode));
-  if (f.warehouseInfoId !== undefined) parts.push(eq(orders.warehouseInfoId, f.warehouseInfoId));
-  if (f.orderStatus !== undefined) parts.push(eq(orders.orderStatus, f.orderStatus));
-  if (f.packageStatus !== undefined) parts.push(eq(orders.packageStatus, f.packageStatus));
-  if (f.storeId !== undefined) parts.push(eq(orders.storeId, f.storeId));
-  if (f.site !== undefined) parts.push(eq(orders.site, f.site));
-  if (f.orderType !== undefined) parts.push(eq(orders.orderType, f.orderType));
-  if (f.isUrgent !== undefined) parts.push(eq(orders.isUrgent, f.isUrgent));
-  if (f.timeFrom) parts.push(gte(orders.creationTime, new Date(f.timeFrom)));
-  if (f.timeTo) parts.push(lte(orders.creationTime, new Date(f.timeTo)));
+  if (f.userId !== undefined) parts.push(eq(orders.userId, bind('userId', f.userId)));
+  if (f.userCode) parts.push(eq(orders.userCode, bind('userCode', f.userCode)));
+  if (f.warehouseInfoId !== undefined) parts.push(eq(orders.warehouseInfoId, bind('warehouseInfoId', f.warehouseInfoId)));
+  if (f.orderStatus !== undefined) parts.push(eq(orders.orderStatus, bind('orderStatus', f.orderStatus)));
+  if (f.packageStatus !== undefined) parts.push(eq(orders.packageStatus, bind('packageStatus', f.packageStatus)));
+  if (f.storeId !== undefined) parts.push(eq(orders.storeId, bind('storeId', f.storeId)));
+  if (f.site !== undefined) parts.push(eq(orders.site, bind('site', f.site)));
+  if (f.orderType !== undefined) parts.push(eq(orders.orderType, bind('orderType', f.orderType)));
+  if (f.isUrgent !== undefined) parts.push(eq(orders.isUrgent, bind('isUrgent', f.isUrgent)));
+  if (f.timeFrom) parts.push(gte(orders.creationTime, bind('timeFrom', new Date(f.timeFrom))));
+  if (f.timeTo) parts.push(lte(orders.creationTime, bind('timeTo', new Date(f.timeTo))));
   if (f.number) {
     // Any number a person may have in hand: trade number, marketplace order number, tracking number.
+    const number = bind('number', f.number);
     parts.push(or(
-      eq(orders.tradeNo, f.number), eq(orders.orderNumber, f.number),
-      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.shipment} = ${f.number})`,
+      eq(orders.tradeNo, number), eq(orders.orderNumber, number),
+      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.shipment} = ${number})`,
     )!);
   }
   return parts.length ? and(...parts) : undefined;
@@ -63,6 +70,70 @@ export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; 
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows: rows.map(viewOf) };
 }
+
+/**
+ * listOrders with each order's lines, in the same statement (decision 0035): the page is a CTE, and
+ * the lines of its rows come as one JSON column, read for the page's rows only.
+ *
+ * On a request connection the statement is a prepared query kept per filter shape (which filters are
+ * present) and count state (counted, or known over the cap): building it with Drizzle cost more
+ * server time than running it. At most ORDER_PAGE_SHAPES shapes are kept per connection; others
+ * are built each time.
+ */
+export async function listOrdersWithLines(
+  tx: Db, f: OrderFilter, page: { limit: number; offset: number },
+): Promise<{ total: number; capped: boolean; rows: (OrderView & { lines: OrderLineRow[] })[] }> {
+  const values: Record<string, unknown> = {};
+  const where = orderWhere(f, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name) as unknown as typeof value;
+  });
+  const shape = Object.keys(values).sort().join(',');
+  // The count's memory is keyed by the filter's shape and values, whichever way the page is sent.
+  const key = `${shape}\u0000${JSON.stringify(values)}`;
+  let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) });
+  const kept = keptFor(tx, ORDER_PAGES, () => new Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>());
+  const name = `${shape}|${counted.known ? 'known' : 'counted'}`;
+  let query = kept?.get(name);
+  if (kept && !query && kept.size < ORDER_PAGE_SHAPES) {
+    query = orderPageQuery(tx, where, counted.column).prepare(`hc_order_page_${createHash('sha1').update(name).digest('hex').slice(0, 16)}`);
+    kept.set(name, query);
+  }
+  let found;
+  if (query) {
+    found = await query.execute({ ...values, limit: page.limit, offset: page.offset });
+  } else {
+    const plain = orderWhere(f);
+    counted = pageCount(tx, orders, plain, { key, where: () => plain });
+    found = await orderPageQuery(tx, plain, counted.column, page);
+  }
+  const { total, capped } = await counted.read(found, page.offset);
+  return {
+    total, capped,
+    rows: found.map(({ total: _total, lines, storeName, warehouseName, ...order }) => ({ ...order, storeName: storeName ?? '', warehouseName: warehouseName ?? '', lines })),
+  };
+}
+
+const ORDER_PAGE_SHAPES = 32;
+const ORDER_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>>();
+
+/** listOrdersWithLines' statement; without `page`, its limit and offset are placeholders. */
+const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) => {
+  const window = tx.$with('page').as(tx.select({ ...ORDER_COLUMNS, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, total: total.as('total') })
+    .from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id))
+    .limit(page ? page.limit : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset')));
+  return tx.with(window).select({ ...window._.selectedFields, lines: LINES_JSON }).from(window).orderBy(desc(window.isUrgent), desc(window.id));
+};
+
+const ORDER_COLUMNS = getTableColumns(orders);
+/** The lines of the page's order (`page`.id), as linesOf reads them, in id order. */
+const LINES_JSON = sql<OrderLineRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'tenantId', l.tenant_id, 'orderId', l.order_id, 'productName', l.product_name, 'productSku', l.product_sku,
+    'specification', l.specification, 'quantity', l.quantity, 'price', l.price, 'productImg', l.product_img,
+    'shipment', l.shipment, 'stockProductId', l.stock_product_id) order by l.id), '[]'::json)
+  from ${orderLines} l where l.order_id = "page"."id")`.as('lines');
 
 export async function getOrder(tx: Db, id: number, opts: { userId?: number; forUpdate?: boolean } = {}): Promise<OrderView | undefined> {
   const q = tx.select(orderView).from(orders)
@@ -86,12 +157,17 @@ export async function insertOrder(tx: Db, values: Omit<typeof orders.$inferInser
 }
 
 export async function updateOrder(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>): Promise<void> {
-  await orderUpdate(tx, id, values);
+  await tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
 }
 
-/** updateOrder's statement, not yet sent (the scan sends it with the parcel's: decision 0034). */
-export function orderUpdate(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>) {
-  return tx.update(orders).set({ ...values, lastModificationTime: new Date() }).where(eq(orders.id, id));
+/** updateOrder's statement, not yet sent (the scan sends it with the parcel's: decisions 0034, 0035). */
+export function orderUpdate(tx: Db, id: number, values: Partial<typeof orders.$inferInsert>): PendingWrite {
+  const set = definedOnly({ ...values, lastModificationTime: new Date() });
+  return {
+    shape: `order:${shapeOf(set)}`,
+    values: { ...set, id },
+    build: ({ id: which, ...v }) => tx.update(orders).set(v as typeof set).where(eq(orders.id, which as number)),
+  };
 }
 
 export async function replaceLines(tx: Db, orderId: number, lines: readonly Omit<typeof orderLines.$inferInsert, 'id' | 'tenantId' | 'orderId'>[]): Promise<void> {
@@ -205,28 +281,61 @@ const SLOT_CANDIDATES = 32;
  * (the lower one was being claimed by a transaction that then rolled back); the gap is reused by the
  * next first sign-in.
  */
-export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
+export async function nextFreeSlot(
+  tx: Db, warehouseInfoId: number, writes?: PendingWrite[],
+): Promise<{ holdingSlot: number; shelfNumber: string }> {
   // A group member's scope hides other sites' orders, not the slots they hold.
-  return unscoped(tx, () => freeSlotOf(tx, warehouseInfoId));
+  const { slot, floor } = await unscoped(tx, () => freeSlotOf(tx, warehouseInfoId));
+  // The search starts at the warehouse's floor (decision 0035): raised here to the lowest gap this
+  // search saw, with the caller's other writes when it sends them together.
+  const raise = slotFloorWrite(warehouseInfoId, floor);
+  if (writes) writes.push(raise);
+  else await tx.execute(raise.build(raise.values).getSQL());
+  return slot;
 }
 
-async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
+/**
+ * Raises the warehouse's slot floor to `first` (every number below it was in use when the search read
+ * the floor at `version`). Nothing is written if a release bumped the version since, or if another
+ * allocation holds the row (it raises it itself); a warehouse without a floor gets one.
+ */
+function slotFloorWrite(warehouseInfoId: number, floor: { first: number; version: number | null }): PendingWrite {
+  const values = { warehouseInfoId, first: floor.first, ...(floor.version === null ? {} : { version: floor.version }) };
+  return {
+    shape: `slotFloor:${floor.version === null ? 'insert' : 'update'}`,
+    values,
+    build: (v) => floor.version === null
+      ? sql`insert into ${slotFloors} (warehouse_info_id, floor) values (${v.warehouseInfoId}::bigint, ${v.first}::int) on conflict do nothing`
+      : sql`update ${slotFloors} set floor = greatest(floor, ${v.first}::int)
+          where ctid = any(array(select f.ctid from ${slotFloors} f where f.warehouse_info_id = ${v.warehouseInfoId}::bigint
+            and f.version = ${v.version}::int for update skip locked))`,
+  };
+}
+
+async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ slot: { holdingSlot: number; shelfNumber: string }; floor: { first: number; version: number | null } }> {
   const o = sql.raw('o');
-  let after = 0;
+  let after: number | null = null;
+  let floor: { first: number; version: number | null } | null = null;
   for (;;) {
     // The lowest free number above `after` and up to SLOT_CANDIDATES free numbers from there on:
     // index-only reads of orders_open_slot_uq up to the first gap (~2 ms with 3 400 open slots);
     // and, in the same statement, the first of them whose advisory lock is free, locked.
-    const [found] = await rowsOf<{ won: number | null; last: number | null }>(tx, sql`
-      with recursive used as (
+    // The first round starts below the warehouse's floor (decision 0035); the next ones after the
+    // number last tried.
+    const [found]: { won: number | null; last: number | null; first: number; version: number | null }[] = await rowsOf(tx, sql`
+      with recursive fl as (
+        select floor, version from ${slotFloors} where warehouse_info_id = ${warehouseInfoId}
+      ), base as (
+        select coalesce(${after}::int, greatest(coalesce((select floor from fl), 1) - 1, 0)) as a
+      ), used as (
         -- the slots in use above the last number tried, in index order, each with the next one in use
         select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next
         from ${orders} o
-        where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)} and o.holding_slot > ${after}
+        where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)} and o.holding_slot > (select a from base)
       ), f as (
         select case
-          when not exists (select 1 from used where n = ${after}::int + 1) then ${after}::int + 1
-          -- after+1 is taken: the end of the run of used slots that starts there, plus one
+          when not exists (select 1 from used where n = (select a from base) + 1) then (select a from base) + 1
+          -- a+1 is taken: the end of the run of used slots that starts there, plus one
           else (select n + 1 from used where next is distinct from n + 1 order by n limit 1)
         end as s
       )
@@ -249,16 +358,18 @@ async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ holdingSlo
         from tried t, lateral (select slot from candidates where slot > t.slot order by slot limit 1) c
         where not t.won
       )
-      select (select slot from tried where won) as won, (select max(slot) from candidates) as last`);
-    const won = found?.won ?? null;
+      select (select slot from tried where won) as won, (select max(slot) from candidates) as last,
+        (select s from f) as first, (select version from fl) as version`);
+    floor ??= { first: found!.first, version: found!.version };
+    const won: number | null = found?.won ?? null;
     if (won !== null) {
       // A fresh statement, whose snapshot is newer than the lock: did an order commit this number meanwhile?
       const [taken] = await rowsOf<{ one: number }>(tx, sql`
         select 1 as one from ${orders} o where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot = ${won} and ${OPEN_SLOT(o)} limit 1`);
-      if (!taken) return { holdingSlot: won, shelfNumber: `H${String(won).padStart(4, '0')}` };
+      if (!taken) return { slot: { holdingSlot: won, shelfNumber: `H${String(won).padStart(4, '0')}` }, floor };
       after = won;
     } else {
-      after = found?.last ?? after + SLOT_CANDIDATES;
+      after = found?.last ?? (after ?? found?.first ?? 0) + SLOT_CANDIDATES;
     }
   }
 }

@@ -1,7 +1,9 @@
 // Parcels (快递单号) and their inbound records: Drizzle queries only. Orders, stock, overseas and returns
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
-import { and, desc, eq, getTableColumns, gte, inArray, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { keptFor, type Db } from '../../db/client.ts';
+import { definedOnly, prefixed, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -28,23 +30,40 @@ export async function updateParcel(tx: Db, id: number, values: Partial<typeof pa
   return row!;
 }
 
-/** A write built but not sent: an insert, or an update without RETURNING. */
-export type PendingWrite = SQLWrapper;
+export type { PendingWrite };
 
 /**
  * updateParcel with other writes in the same statement (decision 0034): `writes` (inserts, updates
- * without RETURNING, of other rows) go in its WITH clause, all or nothing with it; `alsoRun` is an
- * expression evaluated once with it (a NOTIFY). One round trip for the lot.
+ * without RETURNING, of other rows) go in its WITH clause, all or nothing with it. One round trip
+ * for the lot. On a request connection the statement is prepared once per shape (which columns, which
+ * writes) and then only executed (decision 0035): building it cost more server time than running it.
  */
 export async function updateParcelAlong(
-  tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[]; alsoRun?: SQL },
+  tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[] },
 ): Promise<ParcelRow> {
-  const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.getSQL()));
-  const update = (ctes.length ? tx.with(...ctes) : tx).update(parcels).set(values).where(eq(parcels.id, id));
-  const [row] = await update.returning({ ...getTableColumns(parcels), alsoRan: along.alsoRun ? sql`(${along.alsoRun})` : sql`null` });
-  const { alsoRan: _ran, ...parcel } = row!;
-  return parcel;
+  const set = definedOnly(values as Record<string, unknown>);
+  const parts = [prefixed('s_', set), ...along.writes.map((w, i) => prefixed(`w${i}_`, w.values))];
+  const params: Record<string, unknown> = Object.assign({ id }, ...parts.map((part) => part.params));
+  const build = (placeholders: boolean) => {
+    const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.build(placeholders ? parts[i + 1]!.placeholders : w.values).getSQL()));
+    return (ctes.length ? tx.with(...ctes) : tx).update(parcels)
+      .set((placeholders ? parts[0]!.placeholders : set) as Partial<typeof parcels.$inferInsert>)
+      .where(eq(parcels.id, placeholders ? sql.placeholder('id') : id)).returning();
+  };
+  const shape = [shapeOf(set), ...along.writes.map((w) => w.shape)].join('|');
+  const kept = keptFor(tx, ALONG, () => new Map<string, AlongQuery>());
+  let query = kept?.get(shape);
+  if (kept && !query && kept.size < ALONG_SHAPES) {
+    query = build(true).prepare(`hc_parcel_along_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`) as AlongQuery;
+    kept.set(shape, query);
+  }
+  const [row] = query ? await query.execute(params) : await build(false);
+  return row!;
 }
+
+const ALONG_SHAPES = 16;
+type AlongQuery = { execute(params: Record<string, unknown>): Promise<ParcelRow[]> };
+const ALONG = new WeakMap<object, Map<string, AlongQuery>>();
 
 /** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
 export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {
@@ -78,12 +97,18 @@ export async function parcelByShipment(tx: Db, shipment: string): Promise<Parcel
 }
 
 export async function insertInboundRecord(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): Promise<void> {
-  await inboundRecordRow(tx, values);
+  await tx.insert(intoLogistics).values(values).onConflictDoNothing();
 }
 
 /** insertInboundRecord's insert, not yet sent (updateParcelAlong). */
-export function inboundRecordRow(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>) {
-  return tx.insert(intoLogistics).values(values).onConflictDoNothing();
+/** insertInboundRecord's insert, not yet sent (updateParcelAlong sends it with the parcel's update). */
+export function inboundRecordRow(tx: Db, values: Omit<typeof intoLogistics.$inferInsert, 'id' | 'tenantId'>): PendingWrite {
+  const defined = definedOnly(values);
+  return {
+    shape: `inbound:${shapeOf(defined)}`,
+    values: defined,
+    build: (v) => tx.insert(intoLogistics).values(v as typeof values).onConflictDoNothing(),
+  };
 }
 
 export async function otherOrderUsingShipment(tx: Db, shipments: readonly string[], exceptOrderId?: number) {

@@ -1,0 +1,47 @@
+// A write built for sending with others in one statement (decision 0034), kept as a template so the
+// statement can be prepared once per request connection and then only executed (decision 0035).
+import { sql, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * A write not yet sent: its values by name and how to build it from them. `build` is given either
+ * the values themselves or, for a prepared statement, a placeholder in place of each. `shape` names
+ * what the statement's text depends on besides the values (which columns, how many rows).
+ */
+export interface PendingWrite {
+  shape: string;
+  values: Readonly<Record<string, unknown>>;
+  build(values: Readonly<Record<string, unknown>>): SQLWrapper;
+}
+
+/** The entries of `values` that are set: an undefined value leaves its column alone (Drizzle's rule). */
+export function definedOnly<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/**
+ * The shape of a set of values: their names, sorted, and which are null. A null stays a literal NULL
+ * in the statement, as Drizzle writes it (a column's encoder is never given null), so it is part of
+ * the shape.
+ */
+export const shapeOf = (values: Readonly<Record<string, unknown>>): string =>
+  Object.keys(values).sort().map((k) => (values[k] === null ? `${k}=null` : k)).join(',');
+
+/**
+ * `values` with each name prefixed, and the same names as placeholders (a null as itself): what a
+ * statement made of several templates is executed with, and what it is prepared from.
+ */
+export function prefixed(prefix: string, values: Readonly<Record<string, unknown>>) {
+  const params: Record<string, unknown> = {};
+  const placeholders: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === null) {
+      placeholders[k] = null;
+      continue;
+    }
+    params[`${prefix}${k}`] = v;
+    placeholders[k] = sql.placeholder(`${prefix}${k}`);
+  }
+  return { params, placeholders };
+}
