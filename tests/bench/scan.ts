@@ -20,7 +20,7 @@
 //   BENCH_SCAN_KEEP        1: keep the loaded database afterwards (its name is printed), to EXPLAIN by hand
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 
@@ -94,7 +94,7 @@ export function envelope<T>(r: Reply, what: string): T {
 
 // ───────────────────────────── load loop ─────────────────────────────
 
-interface Phase { name: string; skipped: boolean; activity: string | null; serverCpu: number; ok: number; errors: number; firstError: string | null; rps: number; p50: number; p95: number; p99: number; lat: number[]; tags: Map<string, number[]> }
+interface Phase { name: string; skipped: boolean; activity: string | null; serverCpu: number; cpuMs: CpuPerOp; ok: number; errors: number; firstError: string | null; rps: number; p50: number; p95: number; p99: number; lat: number[]; tags: Map<string, number[]> }
 
 /**
  * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
@@ -111,8 +111,51 @@ function cpuSeconds(pid: number): number {
 }
 let serverPid = 0;
 
+/**
+ * CPU seconds (user + system) of every process named `postgres` on this machine, by pid: the
+ * backends, the WAL writer, the checkpointer. The bench's PostgreSQL runs here (127.0.0.1); another
+ * database on the same server, busy at the same time, would be counted too.
+ */
+function postgresCpuSeconds(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
+    const close = stat.lastIndexOf(')');
+    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+    const f = stat.slice(close + 2).split(' ');
+    byPid.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+  }
+  return byPid;
+}
+
+/** What PostgreSQL's processes used between two readings; one that exited in between is not counted. */
+function postgresCpuBetween(a: Map<string, number>, b: Map<string, number>): number {
+  let sum = 0;
+  for (const [pid, t] of b) sum += t - (a.get(pid) ?? 0);
+  return sum;
+}
+
+/**
+ * Milliseconds of CPU per completed operation, after the warm-up: the bench's own process (the
+ * clients), the server, PostgreSQL. Unlike throughput, these hardly move with the neighbours: on a
+ * machine whose cores are all busy, throughput is about cores ÷ (the three added up).
+ */
+interface CpuPerOp { client: number; server: number; postgres: number }
+interface CpuMark { at: number; client: number; server: number; postgres: Map<string, number> }
+const cpuMark = (): CpuMark => {
+  const u = process.cpuUsage();
+  return { at: performance.now(), client: (u.user + u.system) / 1e6, server: serverPid ? cpuSeconds(serverPid) : NaN, postgres: postgresCpuSeconds() };
+};
+const cpuPerOp = (a: CpuMark, b: CpuMark, ops: number): CpuPerOp => {
+  const per = (x: number, y: number) => ops > 0 ? ((y - x) * 1000) / ops : NaN;
+  return { client: per(a.client, b.client), server: per(a.server, b.server), postgres: per(0, postgresCpuBetween(a.postgres, b.postgres)) };
+};
+const NO_CPU: CpuPerOp = { client: NaN, server: NaN, postgres: NaN };
+
 async function load(key: string, name: string, clients: number, op: (i: number) => Promise<string | null | false>, midway?: () => Promise<string>): Promise<Phase> {
-  if (!SIZE.phases.has(key)) return { name, skipped: true, activity: null, serverCpu: NaN, ok: 0, errors: 0, firstError: null, rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map() };
+  if (!SIZE.phases.has(key)) return { name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, ok: 0, errors: 0, firstError: null, rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map() };
   const t0 = performance.now();
   const warmEnd = t0 + SIZE.warmupS * 1000;
   const end = warmEnd + SIZE.durationS * 1000;
@@ -124,7 +167,9 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   let exhausted = false;
   let activitySeen: string | null = null;
   let cpuAtWarmEnd = NaN;
-  const cpuTimer = setTimeout(() => { cpuAtWarmEnd = cpuSeconds(serverPid); }, SIZE.warmupS * 1000);
+  let markAtWarmEnd: CpuMark | null = null;
+  let doneAfterWarmUp = 0; // every operation that finished after the warm-up, timed or not
+  const cpuTimer = setTimeout(() => { markAtWarmEnd = cpuMark(); cpuAtWarmEnd = markAtWarmEnd.server; }, SIZE.warmupS * 1000);
   const sampler = midway ? setTimeout(() => { void midway().then((a) => { activitySeen = a; }).catch((err: unknown) => { activitySeen = errText(err); }); }, SIZE.warmupS * 1000 + SIZE.durationS * 500) : null;
   const worker = async () => {
     while (!exhausted && performance.now() < end) {
@@ -139,6 +184,7 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
         continue;
       }
       const finished = performance.now();
+      if (finished >= warmEnd) doneAfterWarmUp++;
       if (started >= warmEnd && finished <= end) {
         lat.push(finished - started);
         if (tag) { const a = tags.get(tag) ?? []; a.push(finished - started); tags.set(tag, a); }
@@ -148,15 +194,19 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   await Promise.all(Array.from({ length: clients }, worker));
   if (sampler) clearTimeout(sampler);
   clearTimeout(cpuTimer);
+  const cpuMs = markAtWarmEnd ? cpuPerOp(markAtWarmEnd, cpuMark(), doneAfterWarmUp) : NO_CPU;
   const serverCpu = (cpuSeconds(serverPid) - cpuAtWarmEnd) / Math.max(0.001, (performance.now() - warmEnd) / 1000);
   if (exhausted) firstError ??= 'work pool exhausted before the end of the phase';
   lat.sort((a, b) => a - b);
   for (const a of tags.values()) a.sort((x, y) => x - y);
   const measuredS = Math.min(SIZE.durationS, Math.max(0.001, (performance.now() - warmEnd) / 1000));
-  return { name, skipped: false, activity: activitySeen, serverCpu, ok: lat.length, errors, firstError, rps: lat.length / measuredS, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), lat, tags };
+  return { name, skipped: false, activity: activitySeen, serverCpu, cpuMs, ok: lat.length, errors, firstError, rps: lat.length / measuredS, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), lat, tags };
 }
 
-const fmt = (p: Phase) => p.skipped ? 'skipped (BENCH_SCAN_PHASES)' : `${f1(p.rps).padStart(6)} /s  p50 ${f1(p.p50)} ms  p95 ${f1(p.p95)} ms  p99 ${f1(p.p99)} ms  (n=${p.ok}, errors ${p.errors}; server CPU ${f1(p.serverCpu)} cores)`;
+const fmt = (p: Phase) => p.skipped ? 'skipped (BENCH_SCAN_PHASES)' : `${f1(p.rps).padStart(6)} /s  p50 ${f1(p.p50)} ms  p95 ${f1(p.p95)} ms  p99 ${f1(p.p99)} ms  (n=${p.ok}, errors ${p.errors}; server CPU ${f1(p.serverCpu)} cores; CPU per request ${cpuText(p.cpuMs)})`;
+const ms2 = (x: number) => Number.isFinite(x) ? x.toFixed(2) : '–';
+/** CPU per operation: the clients, the server (none for the bare UPDATE), PostgreSQL. */
+const cpuText = (c: CpuPerOp) => `client ${ms2(c.client)} + server ${ms2(c.server)} + PostgreSQL ${ms2(c.postgres)} ms`;
 
 /** What the bench database's backends are doing, grouped (sampled mid-phase). */
 async function activity(c: pg.Client, db: string): Promise<string> {
@@ -438,7 +488,9 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       const share = p.rps / bare.rps;
       const goal = [maxP95 !== null ? `p95 ≤ ${maxP95}×` : null, minShare !== null ? `throughput ≥ ${Math.round(minShare * 100)} %` : null, 'no errors'].filter(Boolean).join(', ');
       const met = (maxP95 === null || x <= maxP95) && (minShare === null || share >= minShare) && p.errors === 0;
-      d.row(`ratio: ${label} / bare UPDATE`, `p95 ${f1(x)}×  throughput ${(share * 100).toFixed(1)} %  (${f1(p.p95)} / ${f1(bare.p95)} ms, ${f1(p.rps)} / ${f1(bare.rps)} /s, errors ${p.errors})`,
+      const cpu = (c: CpuPerOp) => c.client + (Number.isFinite(c.server) ? c.server : 0) + c.postgres;
+      const cpuRatio = Number.isFinite(cpu(p.cpuMs) / cpu(bare.cpuMs)) ? `; CPU per request ${ms2(cpu(p.cpuMs))} / ${ms2(cpu(bare.cpuMs))} ms, ${f1(cpu(p.cpuMs) / cpu(bare.cpuMs))}×` : '';
+      d.row(`ratio: ${label} / bare UPDATE`, `p95 ${f1(x)}×  throughput ${(share * 100).toFixed(1)} %  (${f1(p.p95)} / ${f1(bare.p95)} ms, ${f1(p.rps)} / ${f1(bare.rps)} /s, errors ${p.errors}${cpuRatio})`,
         goal, maxP95 === null && minShare === null ? '' : met ? 'ok' : 'OVER');
     };
     ratio('SignByScan', sign, 5, 0.1);

@@ -41,9 +41,12 @@ function rememberOverCap(key: string | null): void {
   overCap.set(key, Date.now() + OVER_CAP_TTL_MS);
 }
 
+// Written into the text, not a parameter, so that PostgreSQL can estimate it (decision 0036).
+const CAP_LIMIT = sql.raw(String(COUNT_CAP + 1)) as unknown as number;
+
 /** At most COUNT_CAP + 1 of the rows matching the filter: what both counts count. */
 const matchingRows = (tx: Db, table: PgTable, where: SQL | undefined) =>
-  tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(COUNT_CAP + 1);
+  tx.select({ one: sql<number>`1`.as('one') }).from(table).where(where).limit(CAP_LIMIT);
 
 const asCapped = (n: number) => (n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false });
 

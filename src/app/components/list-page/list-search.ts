@@ -3,10 +3,9 @@
 // is optional and falls back to "absent" when the URL holds garbage, so a hand-edited link never
 // throws; absent means the default (page 1, 10 rows, no filter), which keeps URLs short.
 // Plain functions, not zod: route search validation ships in the app's first chunk.
-import { DEFAULT_PAGE_SIZE, FIRST_PAGE } from '#shared/paging.ts';
+import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '#shared/paging.ts';
 
-export { FIRST_PAGE };
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export { FIRST_PAGE, PAGE_SIZES };
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** The paging part every list search has. */

@@ -1,6 +1,7 @@
 // The audit trail (DOMAIN §0): one row per state transition, written in the same transaction.
 import { and, asc, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { orderOperates } from '../../db/schema/index.ts';
@@ -59,7 +60,7 @@ export async function listAudit(tx: Db, f: { entity?: AuditEntity | undefined; n
   if (f.timeTo) parts.push(lte(orderOperates.creationTime, new Date(f.timeTo)));
   const where = parts.length ? and(...parts) : undefined;
   const { total, capped } = await cappedCount(tx, orderOperates, where);
-  const rows = await tx.select().from(orderOperates).where(where).orderBy(desc(orderOperates.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(orderOperates).where(where).orderBy(desc(orderOperates.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 

@@ -1,6 +1,7 @@
 // Courier hand-overs: Drizzle queries only.
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { courierExpressDeliveries, parcels, warehouseInfos } from '../../db/schema/index.ts';
 
 export type DeliveryRow = typeof courierExpressDeliveries.$inferSelect;
@@ -37,7 +38,7 @@ function select(tx: Db) {
 export async function listDeliveries(tx: Db, f: DeliveryFilter, page: { limit: number; offset: number }): Promise<{ total: number; rows: DeliveryView[] }> {
   const where = and(...deliveryWhere(f));
   const [total] = await tx.select({ n: count() }).from(courierExpressDeliveries).where(where);
-  const rows = await select(tx).where(where).orderBy(desc(courierExpressDeliveries.id)).limit(page.limit).offset(page.offset);
+  const rows = await select(tx).where(where).orderBy(desc(courierExpressDeliveries.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -1,6 +1,7 @@
 // Delivery receipts (交接单, DOMAIN §7): Drizzle queries only.
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { deliveryReceiptBatches, deliveryReceiptItems, orders, stores, users } from '../../db/schema/index.ts';
 
 export type BatchRow = typeof deliveryReceiptBatches.$inferSelect;
@@ -35,7 +36,7 @@ function batchWhere(f: BatchFilter): SQL | undefined {
 export async function listBatches(tx: Db, f: BatchFilter, page: { limit: number; offset: number }) {
   const where = batchWhere(f);
   const [total] = await tx.select({ n: count() }).from(deliveryReceiptBatches).where(where);
-  const rows = await selectBatches(tx).where(where).orderBy(desc(deliveryReceiptBatches.id)).limit(page.limit).offset(page.offset);
+  const rows = await selectBatches(tx).where(where).orderBy(desc(deliveryReceiptBatches.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(viewOf) };
 }
 

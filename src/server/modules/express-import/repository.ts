@@ -2,6 +2,7 @@
 // repository (the same rows a seller's declaration writes).
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { expressImports, users } from '../../db/schema/index.ts';
 
 export type ExpressImportRow = typeof expressImports.$inferSelect;
@@ -16,7 +17,7 @@ export async function listExpressImports(tx: Db, f: { keyword?: string | undefin
   if (f.keyword) parts.push(or(ilike(expressImports.fileName, `%${f.keyword}%`), ilike(expressImports.userName, `%${f.keyword}%`))!);
   const where = parts.length ? and(...parts) : undefined;
   const [total] = await tx.select({ n: count() }).from(expressImports).where(where);
-  const rows = await tx.select().from(expressImports).where(where).orderBy(desc(expressImports.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(expressImports).where(where).orderBy(desc(expressImports.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { baseCostSettings, mainlandFreights, overseasBaseCostSettings, stores, tenantSettings, thirdPartyParameters, users, warehouseInfos } from '../../db/schema/index.ts';
 
 type Page = { limit: number; offset: number };
@@ -57,7 +58,7 @@ export async function listBaseCosts(tx: Db, f: { warehouseInfoId?: number | unde
   const [total] = await tx.select({ n: count() }).from(baseCostSettings).where(where);
   const rows = await tx.select(baseCostColumns).from(baseCostSettings).leftJoin(warehouseInfos, eq(warehouseInfos.id, baseCostSettings.warehouseInfoId))
     .where(where).orderBy(baseCostSettings.warehouseInfoId, baseCostSettings.orderType, desc(baseCostSettings.beginTime), desc(baseCostSettings.id))
-    .limit(page.limit).offset(page.offset);
+    .limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(flat) };
 }
 
@@ -98,7 +99,7 @@ export async function listOverseasBaseCosts(tx: Db, f: { storeId?: number | unde
   );
   const [total] = await tx.select({ n: count() }).from(overseasBaseCostSettings).where(where);
   const rows = await overseasFrom(tx).where(where)
-    .orderBy(overseasBaseCostSettings.storeId, desc(overseasBaseCostSettings.beginTime), desc(overseasBaseCostSettings.id)).limit(page.limit).offset(page.offset);
+    .orderBy(overseasBaseCostSettings.storeId, desc(overseasBaseCostSettings.beginTime), desc(overseasBaseCostSettings.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(flatOverseas) };
 }
 
@@ -140,7 +141,7 @@ export async function listFreights(
   const [total] = await tx.select({ n: count() }).from(mainlandFreights).where(where);
   const rows = await tx.select(freightColumns).from(mainlandFreights).leftJoin(warehouseInfos, eq(warehouseInfos.id, mainlandFreights.warehouseInfoId))
     .where(where).orderBy(mainlandFreights.warehouseInfoId, mainlandFreights.site, mainlandFreights.cargoCategory, desc(mainlandFreights.beginTime), desc(mainlandFreights.id))
-    .limit(page.limit).offset(page.offset);
+    .limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(flat) };
 }
 
@@ -180,7 +181,7 @@ export async function listThirdParty(tx: Db, f: { warehouseInfoId?: number | und
   const [total] = await tx.select({ n: count() }).from(thirdPartyParameters).where(where);
   const rows = await tx.select(thirdPartyColumns).from(thirdPartyParameters).leftJoin(warehouseInfos, eq(warehouseInfos.id, thirdPartyParameters.warehouseInfoId))
     .where(where).orderBy(thirdPartyParameters.warehouseInfoId, thirdPartyParameters.site, desc(thirdPartyParameters.beginTime), desc(thirdPartyParameters.id))
-    .limit(page.limit).offset(page.offset);
+    .limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(flat) };
 }
 

@@ -1,6 +1,7 @@
 // Users, roles, permissions and tenants: Drizzle queries only, rows out.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, DataScope, Db, TenantId } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { rolePermissions, roles, staffGroups, tenants, userRoles, users, warehouseInfos } from '../../db/schema/index.ts';
 import { ADMIN_ROLE, USER_TYPE } from '#shared/permissions.ts';
 import type { CurrentUser } from '../../framework.ts';
@@ -159,7 +160,7 @@ export async function listUsers(tx: Db, f: UserFilter, page: { limit: number; of
   const where = userWhere(f);
   const [totals, rows] = [
     await tx.select({ n: count() }).from(users).where(where),
-    await tx.select().from(users).where(where).orderBy(desc(users.id)).limit(page.limit).offset(page.offset),
+    await tx.select().from(users).where(where).orderBy(desc(users.id)).limit(pageLimit(page.limit)).offset(page.offset),
   ];
   return { total: totals[0]?.n ?? 0, rows };
 }
@@ -224,7 +225,7 @@ export async function listRoles(tx: Db, f: { keyword?: string | undefined; permi
   if (f.permission) parts.push(sql`exists (select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id} and ${rolePermissions.name} = ${f.permission})`);
   const where = parts.length ? and(...parts) : undefined;
   const totals = await tx.select({ n: count() }).from(roles).where(where);
-  const rows = await tx.select().from(roles).where(where).orderBy(asc(roles.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(roles).where(where).orderBy(asc(roles.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: totals[0]?.n ?? 0, rows };
 }
 
@@ -293,7 +294,7 @@ export async function listTenants(tx: Db, f: { keyword?: string | undefined; isA
   if (f.isActive !== undefined) parts.push(eq(tenants.isActive, f.isActive));
   const where = and(...parts);
   const totals = await tx.select({ n: count() }).from(tenants).where(where);
-  const rows = await tx.select().from(tenants).where(where).orderBy(asc(tenants.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(tenants).where(where).orderBy(asc(tenants.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: totals[0]?.n ?? 0, rows };
 }
 

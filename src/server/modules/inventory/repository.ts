@@ -2,6 +2,7 @@
 // The writes are called by inventory.ts alone (the one writer of quantities, decision 0026).
 import { and, asc, count, desc, eq, gte, ilike, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { listedHistories, shelves, stockProducts, stockReservations, stores, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -83,7 +84,7 @@ export async function listProducts(tx: Db, f: ProductFilter, page: Page) {
   const { total, capped } = await cappedCount(tx, stockProducts, where);
   const rows: ProductView[] = await tx.select(productColumns).from(stockProducts)
     .leftJoin(stores, eq(stores.id, stockProducts.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, stockProducts.warehouseInfoId))
-    .where(where).orderBy(desc(stockProducts.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(stockProducts.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 
@@ -124,7 +125,7 @@ export async function listHistories(tx: Db, f: HistoryFilter, page: Page) {
   const rows: HistoryView[] = await tx.select({
     row: listedHistories, productSku: stockProducts.productSku, productName: stockProducts.productName, barCode: stockProducts.barCode, userCode: stockProducts.userCode,
   }).from(listedHistories).leftJoin(stockProducts, eq(stockProducts.id, listedHistories.stockProductId))
-    .where(where).orderBy(desc(listedHistories.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(listedHistories.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 
@@ -181,7 +182,7 @@ export async function listShelves(tx: Db, f: { warehouseInfoId?: number | undefi
   const where = parts.length ? and(...parts) : undefined;
   const [total] = await tx.select({ n: count() }).from(shelves).where(where);
   const rows: ShelfView[] = await tx.select(shelfColumns).from(shelves).leftJoin(warehouseInfos, eq(warehouseInfos.id, shelves.warehouseInfoId))
-    .where(where).orderBy(asc(shelves.warehouseInfoId), asc(shelves.shelfPosition)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(asc(shelves.warehouseInfoId), asc(shelves.shelfPosition)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

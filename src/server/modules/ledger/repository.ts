@@ -1,6 +1,7 @@
 // Flow queries for the lists and the export (reads only; postings go through ledger.ts).
 import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { pageLimit } from '#server/db/page-limit.ts';
 import { USER_TYPE } from '#shared/permissions.ts';
 import { accountFlows, accounts, users } from '#server/db/schema/index.ts';
 import type { FlowRow } from './ledger.ts';
@@ -29,7 +30,7 @@ function where(f: FlowFilter): SQL | undefined {
 export async function listFlows(tx: Db, f: FlowFilter, page: { limit: number; offset: number }): Promise<{ total: number; rows: FlowRow[] }> {
   const w = where(f);
   const [total] = await tx.select({ n: count() }).from(accountFlows).where(w);
-  const rows = await tx.select().from(accountFlows).where(w).orderBy(desc(accountFlows.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(accountFlows).where(w).orderBy(desc(accountFlows.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { mainlandPackages, orders, users, warehouseInfos } from '../../db/schema/index.ts';
 
 export type PackageRow = typeof mainlandPackages.$inferSelect;
@@ -59,7 +60,7 @@ export async function listPackages(tx: Db, f: PackageFilter, page: { limit: numb
   const where = packageWhere(f);
   const [total] = await tx.select({ n: count() }).from(mainlandPackages).where(where);
   // Open bags first, then the newest.
-  const rows = await select(tx).where(where).orderBy(asc(mainlandPackages.isSend), desc(mainlandPackages.id)).limit(page.limit).offset(page.offset);
+  const rows = await select(tx).where(where).orderBy(asc(mainlandPackages.isSend), desc(mainlandPackages.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(viewOf) };
 }
 

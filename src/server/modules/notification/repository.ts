@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { notifyOnCommit, type Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -11,7 +12,7 @@ export async function listForUser(tx: Db, userId: number, f: { type?: number | u
   const where = and(...parts);
   const [total] = await tx.select({ n: count() }).from(notifications).where(where);
   const [unread] = await tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  const rows = await tx.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, unread: unread?.n ?? 0, rows };
 }
 

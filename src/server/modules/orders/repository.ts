@@ -2,7 +2,8 @@
 // modules of their own).
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { keptFor, unscoped, type Db } from '../../db/client.ts';
+import { keptFor, mapRowsOnce, unscoped, type Db } from '../../db/client.ts';
+import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
@@ -66,7 +67,7 @@ export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; 
   const counted = pageCount(tx, orders, where);
   const rows = await tx.select({ ...orderView, total: counted.column }).from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id)).limit(pageLimit(page.limit)).offset(page.offset);
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows: rows.map(viewOf) };
 }
@@ -93,15 +94,17 @@ export async function listOrdersWithLines(
   const key = `${shape}\u0000${JSON.stringify(values)}`;
   let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) });
   const kept = keptFor(tx, ORDER_PAGES, () => new Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>());
-  const name = `${shape}|${counted.known ? 'known' : 'counted'}`;
+  // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
+  const first = page.offset === 0 && isLiteralPageSize(page.limit);
+  const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
   let query = kept?.get(name);
   if (kept && !query && kept.size < ORDER_PAGE_SHAPES) {
-    query = orderPageQuery(tx, where, counted.column).prepare(`hc_order_page_${createHash('sha1').update(name).digest('hex').slice(0, 16)}`);
+    query = mapRowsOnce(orderPageQuery(tx, where, counted.column, first ? page : undefined).prepare(`hc_order_page_${createHash('sha1').update(name).digest('hex').slice(0, 16)}`));
     kept.set(name, query);
   }
   let found;
   if (query) {
-    found = await query.execute({ ...values, limit: page.limit, offset: page.offset });
+    found = await query.execute(first ? values : { ...values, limit: page.limit, offset: page.offset });
   } else {
     const plain = orderWhere(f);
     counted = pageCount(tx, orders, plain, { key, where: () => plain });
@@ -117,13 +120,14 @@ export async function listOrdersWithLines(
 const ORDER_PAGE_SHAPES = 32;
 const ORDER_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>>();
 
-/** listOrdersWithLines' statement; without `page`, its limit and offset are placeholders. */
+/** listOrdersWithLines' statement; without `page`, its limit and offset are placeholders. A page's
+ * offset of 0 is left out of the text (Drizzle omits it), its usual sizes are written into it. */
 const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) => {
   const window = tx.$with('page').as(tx.select({ ...ORDER_COLUMNS, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, total: total.as('total') })
     .from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
     .where(where).orderBy(desc(orders.isUrgent), desc(orders.id))
-    .limit(page ? page.limit : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset')));
+    .limit(page ? pageLimit(page.limit) : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset')));
   return tx.with(window).select({ ...window._.selectedFields, lines: LINES_JSON }).from(window).orderBy(desc(window.isUrgent), desc(window.id));
 };
 
@@ -187,7 +191,7 @@ export async function orderStatistics(tx: Db, userId?: number) {
  * tracking number counted as here already, the parcel being signed in by this transaction.
  */
 export async function lockOrderWithProgress(tx: Db, id: number, arriving: string | null): Promise<{ order: OrderView; progress: { total: number; signed: number } } | undefined> {
-  const kept = keptFor(tx, ORDER_LOCKS, () => orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock'));
+  const kept = keptFor(tx, ORDER_LOCKS, () => mapRowsOnce(orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock')));
   const [row] = kept ? await kept.execute({ id, arriving }) : await orderLockQuery(tx, id, arriving);
   return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
 }
@@ -209,7 +213,7 @@ const ORDER_LOCKS = new WeakMap<object, ReturnType<ReturnType<typeof orderLockQu
  */
 export async function parcelForCheck(tx: Db, shipment: string): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; refusalId: number | null } | undefined> {
   // The scan check's one statement, prepared once per connection where that is kept (decision 0034).
-  const kept = keptFor(tx, CHECK_QUERIES, () => checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check'));
+  const kept = keptFor(tx, CHECK_QUERIES, () => mapRowsOnce(checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check')));
   const [row] = kept ? await kept.execute({ shipment }) : await checkQuery(tx, shipment);
   if (!row) return undefined;
   return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, refusalId: row.refusalId };
@@ -231,8 +235,8 @@ const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuer
  */
 export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
   const kept = warehouseInfoId === null
-    ? keptFor(tx, SCAN_LOCKS, () => scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock'))
-    : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
+    ? keptFor(tx, SCAN_LOCKS, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock')))
+    : keptFor(tx, SCAN_LOCKS_AT, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at')));
   const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
   if (row) return { parcel: row.parcel, created: false, facts: row.facts };
   return { ...(await lockParcel(tx, shipment)), facts: undefined };
@@ -432,7 +436,7 @@ export async function listUrgentRequests(tx: Db, f: UrgentFilter, page: { limit:
   const [total] = await tx.select({ n: count() }).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId)).where(where);
   // Unanswered first, then newest.
   const rows: UrgentRequestView[] = await tx.select(urgentView).from(urgentRequests).innerJoin(orders, eq(orders.id, urgentRequests.orderId))
-    .where(where).orderBy(urgentRequests.status, desc(urgentRequests.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(urgentRequests.status, desc(urgentRequests.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -2,6 +2,7 @@
 // themselves are rows of `orders` (orderType 4) read and written through modules/orders.
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, ORDER_TYPE, PACKAGE_STATUS } from '#shared/enums.ts';
 import { abroadReturnItems, abroadReturns, orders, stockProducts, stores, warehouseInfos } from '../../db/schema/index.ts';
@@ -61,7 +62,7 @@ function returnWhere(f: ReturnFilter): SQL | undefined {
 export async function listReturns(tx: Db, f: ReturnFilter, page: { limit: number; offset: number }) {
   const where = returnWhere(f);
   const { total, capped } = await cappedCount(tx, abroadReturns, where);
-  const rows: AbroadReturnView[] = await viewFrom(tx).where(where).orderBy(desc(abroadReturns.id)).limit(page.limit).offset(page.offset);
+  const rows: AbroadReturnView[] = await viewFrom(tx).where(where).orderBy(desc(abroadReturns.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 

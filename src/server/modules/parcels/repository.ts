@@ -2,7 +2,8 @@
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { keptFor, type Db } from '../../db/client.ts';
+import { keptFor, mapRowsOnce, type Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, prefixed, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
@@ -54,7 +55,7 @@ export async function updateParcelAlong(
   const kept = keptFor(tx, ALONG, () => new Map<string, AlongQuery>());
   let query = kept?.get(shape);
   if (kept && !query && kept.size < ALONG_SHAPES) {
-    query = build(true).prepare(`hc_parcel_along_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`) as AlongQuery;
+    query = mapRowsOnce(build(true).prepare(`hc_parcel_along_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)) as AlongQuery;
     kept.set(shape, query);
   }
   const [row] = query ? await query.execute(params) : await build(false);
@@ -155,7 +156,7 @@ export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number
   const counted = pageCount(tx, parcels, where);
   const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName, total: counted.column }).from(parcels)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
-    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(pageLimit(page.limit)).offset(page.offset);
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows };
 }
@@ -169,7 +170,7 @@ export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefi
   const where = parts.length ? and(...parts) : undefined;
   const { total, capped } = await cappedCount(tx, intoLogistics, where);
   const rows = await tx.select({ row: intoLogistics, warehouseName: warehouseInfos.warehouseName }).from(intoLogistics)
-    .leftJoin(warehouseInfos, eq(warehouseInfos.id, intoLogistics.warehouseInfoId)).where(where).orderBy(desc(intoLogistics.id)).limit(page.limit).offset(page.offset);
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, intoLogistics.warehouseInfoId)).where(where).orderBy(desc(intoLogistics.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 

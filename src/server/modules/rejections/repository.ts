@@ -1,6 +1,7 @@
 // Rejections (DOMAIN §6): Drizzle queries only.
 import { and, count, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { expressRejections, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
 import { lockParcel } from '../parcels/repository.ts';
@@ -35,7 +36,7 @@ export async function listRejections(tx: Db, f: RejectionFilter, page: { limit: 
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, expressRejections.warehouseInfoId)).where(w);
   const rows = await tx.select({ row: expressRejections, warehouseName: warehouseInfos.warehouseName }).from(expressRejections)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, expressRejections.warehouseInfoId))
-    .where(w).orderBy(desc(expressRejections.id)).limit(page.limit).offset(page.offset);
+    .where(w).orderBy(desc(expressRejections.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

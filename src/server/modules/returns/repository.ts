@@ -4,6 +4,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { advanceOrders, orderLines, orderReturns, orders, refusalOrders, stores, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -73,7 +74,7 @@ export async function listRefusals(tx: Db, f: RefusalFilter, page: Page) {
   const w = refusalWhere(f);
   const { total, capped } = await cappedCount(tx, refusalOrders, w);
   const rows = await tx.select(withWarehouse).from(refusalOrders).leftJoin(warehouseInfos, eq(warehouseInfos.id, refusalOrders.warehouseInfoId))
-    .where(w).orderBy(desc(refusalOrders.id)).limit(page.limit).offset(page.offset);
+    .where(w).orderBy(desc(refusalOrders.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 
@@ -124,7 +125,7 @@ function advanceWhere(f: AdvanceFilter): SQL | undefined {
 export async function listAdvanceOrders(tx: Db, f: AdvanceFilter, page: Page) {
   const w = advanceWhere(f);
   const { total, capped } = await cappedCount(tx, advanceOrders, w);
-  const rows = await tx.select().from(advanceOrders).where(w).orderBy(desc(advanceOrders.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(advanceOrders).where(w).orderBy(desc(advanceOrders.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 
@@ -189,7 +190,7 @@ export async function listReturns(tx: Db, f: ReturnFilter, page: Page) {
   const { total, capped } = await cappedCount(tx, orderReturns, w);
   const rows = await tx.select({ row: orderReturns, warehouseName: warehouseInfos.warehouseName }).from(orderReturns)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, orderReturns.warehouseInfoId))
-    .where(w).orderBy(desc(orderReturns.id)).limit(page.limit).offset(page.offset);
+    .where(w).orderBy(desc(orderReturns.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 

@@ -1,6 +1,7 @@
 // Authorised Shopee shops and the orders synced from them (DOMAIN §8).
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { shopeeOrders, shopeeShops } from '../../db/schema/index.ts';
 
 export type ShopRow = typeof shopeeShops.$inferSelect;
@@ -15,7 +16,7 @@ export async function listShops(tx: Db, f: { userId: number; keyword?: string | 
   if (f.status === 3) parts.push(eq(shopeeShops.shopeeStatus, 3));
   const where = and(...parts);
   const [total] = await tx.select({ n: count() }).from(shopeeShops).where(where);
-  const rows = await tx.select().from(shopeeShops).where(where).orderBy(desc(shopeeShops.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(shopeeShops).where(where).orderBy(desc(shopeeShops.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

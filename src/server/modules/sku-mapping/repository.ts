@@ -1,6 +1,7 @@
 // SKU mappings (FrontSkuMapping, DOMAIN §7): Drizzle queries only.
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { skuMappings } from '../../db/schema/index.ts';
 
 export type SkuMappingRow = typeof skuMappings.$inferSelect;
@@ -21,7 +22,7 @@ export async function listMappings(tx: Db, userId: number, keyword: string | und
   if (keyword) parts.push(or(ilike(skuMappings.thirdPartySku, `%${keyword}%`), ilike(skuMappings.productSku, `%${keyword}%`))!);
   const where = and(...parts);
   const [total] = await tx.select({ n: count() }).from(skuMappings).where(where);
-  const rows = await tx.select().from(skuMappings).where(where).orderBy(desc(skuMappings.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(skuMappings).where(where).orderBy(desc(skuMappings.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

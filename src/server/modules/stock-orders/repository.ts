@@ -2,6 +2,7 @@
 // rows of `orders` (orderType 3, read through orders/repository.ts); this is what they take from stock.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { orders, stockCombinationItems, stockCombinations, stockOrderItems, stockProducts } from '../../db/schema/index.ts';
 import { ORDER_STATUS, ORDER_TYPE, PACKAGE_STATUS } from '#shared/enums.ts';
 
@@ -43,7 +44,7 @@ export async function orderIdsTaking(tx: Db, f: { stockProductId?: number | unde
   const base = () => tx.selectDistinct({ id: orders.id }).from(orders)
     .innerJoin(stockOrderItems, eq(stockOrderItems.orderId, orders.id)).innerJoin(stockProducts, eq(stockProducts.id, stockOrderItems.stockProductId));
   const [total] = await tx.select({ n: count() }).from(base().where(where).as('taking'));
-  const rows = await base().where(where).orderBy(desc(orders.id)).limit(page.limit).offset(page.offset);
+  const rows = await base().where(where).orderBy(desc(orders.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, ids: rows.map((r) => r.id) };
 }
 
@@ -91,7 +92,7 @@ export async function listCombinations(tx: Db, userId: number, keyword: string |
   if (keyword) parts.push(or(ilike(stockCombinations.productSku, `%${keyword}%`), ilike(stockCombinations.productName, `%${keyword}%`))!);
   const where = and(...parts);
   const [total] = await tx.select({ n: count() }).from(stockCombinations).where(where);
-  const rows = await tx.select().from(stockCombinations).where(where).orderBy(desc(stockCombinations.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx.select().from(stockCombinations).where(where).orderBy(desc(stockCombinations.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STOCK_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { stockProducts, stockRecords, stores, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -62,7 +63,7 @@ function recordWhere(f: RecordFilter): SQL | undefined {
 export async function listRecords(tx: Db, f: RecordFilter, page: Page) {
   const where = recordWhere(f);
   const { total, capped } = await cappedCount(tx, stockRecords, where);
-  const rows: RecordView[] = await joined(tx).where(where).orderBy(desc(stockRecords.id)).limit(page.limit).offset(page.offset);
+  const rows: RecordView[] = await joined(tx).where(where).orderBy(desc(stockRecords.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 

@@ -1,6 +1,7 @@
 // Storage fees (DOMAIN §7): the sellers' own terms (UserStorageConfig) and what the daily charge reads. Drizzle queries only.
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { listedHistories, stockProducts, stores, userStorageConfigs, users, warehouseInfos } from '../../db/schema/index.ts';
 
 export type StorageConfigRow = typeof userStorageConfigs.$inferSelect;
@@ -15,7 +16,7 @@ export async function listConfigs(tx: Db, f: { userCode?: string | undefined }, 
   const where = parts.length ? and(...parts) : undefined;
   const [total] = await tx.select({ n: count() }).from(userStorageConfigs).leftJoin(users, eq(users.id, userStorageConfigs.userId)).where(where);
   const rows = await tx.select(view).from(userStorageConfigs).leftJoin(users, eq(users.id, userStorageConfigs.userId))
-    .where(where).orderBy(desc(userStorageConfigs.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(userStorageConfigs.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows: rows.map(viewOf) };
 }
 

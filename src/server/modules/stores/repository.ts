@@ -1,6 +1,7 @@
 // Sellers' shops (DOMAIN §2): Drizzle queries only. Orders read a store through here.
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { stores, users } from '../../db/schema/index.ts';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -23,7 +24,7 @@ export async function listStores(tx: Db, f: { keyword?: string | undefined; user
   const where = and(...parts);
   const [total] = await tx.select({ n: count() }).from(stores).leftJoin(users, eq(users.id, stores.userId)).where(where);
   const rows = await tx.select({ store: stores, userCode: users.userCode, userName: users.name }).from(stores).leftJoin(users, eq(users.id, stores.userId))
-    .where(where).orderBy(desc(stores.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(desc(stores.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { pageLimit } from '../../db/page-limit.ts';
 import { warehouseCities, warehouseInfos } from '../../db/schema/index.ts';
 
 export async function listCities(tx: Db) {
@@ -20,7 +21,7 @@ export async function listWarehouses(tx: Db, f: { kind?: number | undefined; isE
   const where = parts.length ? and(...parts) : undefined;
   const [total] = await tx.select({ n: count() }).from(warehouseInfos).where(where);
   const rows = await tx.select(columns).from(warehouseInfos).leftJoin(warehouseCities, eq(warehouseCities.id, warehouseInfos.warehouseCityId))
-    .where(where).orderBy(asc(warehouseInfos.id)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(asc(warehouseInfos.id)).limit(pageLimit(page.limit)).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 
