@@ -96,18 +96,16 @@ export function envelope<T>(r: Reply, what: string): T {
 
 interface Phase { name: string; skipped: boolean; activity: string | null; serverCpu: number; cpuMs: CpuPerOp; ok: number; errors: number; firstError: string | null; rps: number; p50: number; p95: number; p99: number; lat: number[]; tags: Map<string, number[]> }
 
-/**
- * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
- * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
- * tag (to split latencies by kind) or null; it returns false when it has no more work.
- */
+/** CPU seconds (user + system) in a /proc/<pid>/stat line, with the process's name. */
+function statCpu(stat: string): { name: string; seconds: number } {
+  const close = stat.lastIndexOf(')');
+  const f = stat.slice(close + 2).split(' ');
+  return { name: stat.slice(stat.indexOf('(') + 1, close), seconds: (Number(f[11]) + Number(f[12])) / 100 };
+}
+
 /** CPU seconds (user + system) of a process; NaN when it is gone. */
 function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch { return NaN; }
+  try { return statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')).seconds; } catch { return NaN; }
 }
 let serverPid = 0;
 
@@ -120,12 +118,9 @@ function postgresCpuSeconds(): Map<string, number> {
   const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
-    const close = stat.lastIndexOf(')');
-    if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-    const f = stat.slice(close + 2).split(' ');
-    byPid.set(pid, (Number(f[11]) + Number(f[12])) / 100);
+    let cpu: { name: string; seconds: number };
+    try { cpu = statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')); } catch { continue; }
+    if (cpu.name === 'postgres') byPid.set(pid, cpu.seconds);
   }
   return byPid;
 }
@@ -152,8 +147,15 @@ const cpuPerOp = (a: CpuMark, b: CpuMark, ops: number): CpuPerOp => {
   const per = (x: number, y: number) => ops > 0 ? ((y - x) * 1000) / ops : NaN;
   return { client: per(a.client, b.client), server: per(a.server, b.server), postgres: per(0, postgresCpuBetween(a.postgres, b.postgres)) };
 };
+/** Cores the server used between two marks. */
+const serverCores = (a: CpuMark, b: CpuMark): number => (b.server - a.server) / Math.max(0.001, (b.at - a.at) / 1000);
 const NO_CPU: CpuPerOp = { client: NaN, server: NaN, postgres: NaN };
 
+/**
+ * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
+ * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
+ * tag (to split latencies by kind) or null; it returns false when it has no more work.
+ */
 async function load(key: string, name: string, clients: number, op: (i: number) => Promise<string | null | false>, midway?: () => Promise<string>): Promise<Phase> {
   if (!SIZE.phases.has(key)) return { name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, ok: 0, errors: 0, firstError: null, rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map() };
   const t0 = performance.now();
@@ -166,10 +168,9 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   let seq = 0;
   let exhausted = false;
   let activitySeen: string | null = null;
-  let cpuAtWarmEnd = NaN;
   let markAtWarmEnd: CpuMark | null = null;
   let doneAfterWarmUp = 0; // every operation that finished after the warm-up, timed or not
-  const cpuTimer = setTimeout(() => { markAtWarmEnd = cpuMark(); cpuAtWarmEnd = markAtWarmEnd.server; }, SIZE.warmupS * 1000);
+  const cpuTimer = setTimeout(() => { markAtWarmEnd = cpuMark(); }, SIZE.warmupS * 1000);
   const sampler = midway ? setTimeout(() => { void midway().then((a) => { activitySeen = a; }).catch((err: unknown) => { activitySeen = errText(err); }); }, SIZE.warmupS * 1000 + SIZE.durationS * 500) : null;
   const worker = async () => {
     while (!exhausted && performance.now() < end) {
@@ -194,8 +195,9 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   await Promise.all(Array.from({ length: clients }, worker));
   if (sampler) clearTimeout(sampler);
   clearTimeout(cpuTimer);
-  const cpuMs = markAtWarmEnd ? cpuPerOp(markAtWarmEnd, cpuMark(), doneAfterWarmUp) : NO_CPU;
-  const serverCpu = (cpuSeconds(serverPid) - cpuAtWarmEnd) / Math.max(0.001, (performance.now() - warmEnd) / 1000);
+  const markAtEnd = cpuMark();
+  const cpuMs = markAtWarmEnd ? cpuPerOp(markAtWarmEnd, markAtEnd, doneAfterWarmUp) : NO_CPU;
+  const serverCpu = markAtWarmEnd ? serverCores(markAtWarmEnd, markAtEnd) : NaN;
   if (exhausted) firstError ??= 'work pool exhausted before the end of the phase';
   lat.sort((a, b) => a - b);
   for (const a of tags.values()) a.sort((x, y) => x - y);

@@ -191,7 +191,7 @@ export async function orderStatistics(tx: Db, userId?: number) {
  * tracking number counted as here already, the parcel being signed in by this transaction.
  */
 export async function lockOrderWithProgress(tx: Db, id: number, arriving: string | null): Promise<{ order: OrderView; progress: { total: number; signed: number } } | undefined> {
-  const kept = keptFor(tx, ORDER_LOCKS, () => mapRowsOnce(orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock')));
+  const kept = keptFor(tx, ORDER_LOCKS, () => orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock'));
   const [row] = kept ? await kept.execute({ id, arriving }) : await orderLockQuery(tx, id, arriving);
   return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
 }
@@ -213,7 +213,7 @@ const ORDER_LOCKS = new WeakMap<object, ReturnType<ReturnType<typeof orderLockQu
  */
 export async function parcelForCheck(tx: Db, shipment: string): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; refusalId: number | null } | undefined> {
   // The scan check's one statement, prepared once per connection where that is kept (decision 0034).
-  const kept = keptFor(tx, CHECK_QUERIES, () => mapRowsOnce(checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check')));
+  const kept = keptFor(tx, CHECK_QUERIES, () => checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check'));
   const [row] = kept ? await kept.execute({ shipment }) : await checkQuery(tx, shipment);
   if (!row) return undefined;
   return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, refusalId: row.refusalId };
@@ -235,8 +235,8 @@ const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuer
  */
 export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
   const kept = warehouseInfoId === null
-    ? keptFor(tx, SCAN_LOCKS, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock')))
-    : keptFor(tx, SCAN_LOCKS_AT, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at')));
+    ? keptFor(tx, SCAN_LOCKS, () => scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock'))
+    : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
   const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
   if (row) return { parcel: row.parcel, created: false, facts: row.facts };
   return { ...(await lockParcel(tx, shipment)), facts: undefined };
