@@ -3,7 +3,7 @@
 // request see with another's settings. (PGlite has one connection and the transaction path: skipped.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { applyScope, openDatabase, unscoped, type Database, type Db } from '#server/db/client.ts';
+import { applyScope, lastStatementNext, openDatabase, unscoped, type Database, type Db } from '#server/db/client.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers/test-app.ts';
 import { createTenant } from '../factories/identity.ts';
 
@@ -59,5 +59,79 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
       throw new Error('refused');
     })).rejects.toThrow('refused');
     expect(((await one.read(1, (db) => db.execute(sql`select weight::float8 as w from parcels where shipment = 'RC-1'`))) as unknown as { rows: { w: number }[] }).rows[0]!.w).toBe(1);
+  });
+
+  // Decision 0037: BEGIN waits for the transaction's first statement and is sent with it.
+  const one1 = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
+
+  it('runs a transaction\'s first statement inside it, read-write, and every later one in the same transaction', async () => {
+    const seen = await one.withTenant(1, async (db) => {
+      const first = await one1<{ ro: string; xid: string }>(db, sql`select current_setting('transaction_read_only') as ro, pg_current_xact_id()::text as xid`);
+      // Sent together, without waiting for each other (pipeline mode): still one transaction.
+      const [a, b] = await Promise.all([
+        one1<{ xid: string }>(db, sql`select pg_current_xact_id()::text as xid`),
+        one1<{ xid: string }>(db, sql`select pg_current_xact_id()::text as xid`),
+      ]);
+      return { ro: first.ro, same: a.xid === first.xid && b.xid === first.xid };
+    });
+    expect(seen).toEqual({ ro: 'off', same: true });
+  });
+
+  it('rolls back what came before a failing statement, and a failing first statement, leaving the connection usable', async () => {
+    await expect(one.withTenant(1, async (db) => {
+      await db.execute(sql`update parcels set weight = 3 where shipment = 'RC-1'`);
+      await db.execute(sql`select 1 / (weight - weight) from parcels where shipment = 'RC-1'`);
+    })).rejects.toThrow();
+    await expect(one.withTenant(1, (db) => db.execute(sql`select no_such_column from parcels`))).rejects.toThrow();
+    expect(await one.read(1, (db) => one1<{ w: number }>(db, sql`select weight::float8 as w from parcels where shipment = 'RC-1'`))).toEqual({ w: 1 });
+  });
+
+  it('sends nothing for a transaction without statements: the next request finds no transaction open', async () => {
+    expect(await one.withTenant(1, async () => 'nothing')).toBe('nothing');
+    await expect(one.withTenant(1, async () => { throw new Error('before any statement'); })).rejects.toThrow('before any statement');
+    const after = await one.read(1, (db) => one1<{ ro: string; w: number }>(db, sql`select current_setting('transaction_read_only') as ro, weight::float8 as w from parcels where shipment = 'RC-1'`));
+    // Read-only again (the session's default, so no transaction was left open), and the weight the
+    // rolled-back transactions above did not change.
+    expect(after).toEqual({ ro: 'on', w: 1 });
+  });
+
+  const weight = () => one.read(1, (db) => one1<{ w: number }>(db, sql`select weight::float8 as w from parcels where shipment = 'RC-1'`));
+
+  it('sends COMMIT behind the statement marked last: committed when it succeeds, rolled back when it fails', async () => {
+    expect(await one.withTenant(1, async (db) => {
+      await db.execute(sql`update parcels set weight = 4 where shipment = 'RC-1'`);
+      lastStatementNext(db);
+      return (await one1<{ w: number }>(db, sql`update parcels set weight = weight + 1 where shipment = 'RC-1' returning weight::float8 as w`)).w;
+    })).toBe(5);
+    expect(await weight()).toEqual({ w: 5 });
+    // Marked last from the start: BEGIN, the statement and COMMIT go together.
+    await one.withTenant(1, async (db) => { lastStatementNext(db); await db.execute(sql`update parcels set weight = 6 where shipment = 'RC-1'`); });
+    expect(await weight()).toEqual({ w: 6 });
+    await expect(one.withTenant(1, async (db) => {
+      await db.execute(sql`update parcels set weight = 7 where shipment = 'RC-1'`);
+      lastStatementNext(db);
+      await db.execute(sql`select 1 / (weight - weight) from parcels where shipment = 'RC-1'`);
+    })).rejects.toThrow();
+    expect(await weight()).toEqual({ w: 6 });
+    // Its failure swallowed: the COMMIT was a rollback, and the transaction does not pass for a success.
+    await expect(one.withTenant(1, async (db) => {
+      await db.execute(sql`update parcels set weight = 8 where shipment = 'RC-1'`);
+      lastStatementNext(db);
+      await db.execute(sql`select 1 / (weight - weight) from parcels where shipment = 'RC-1'`).catch(() => null);
+      return 'done';
+    })).rejects.toThrow('rolled back');
+    expect(await weight()).toEqual({ w: 6 });
+  });
+
+  it('refuses a statement after the last one, and leaves the connection outside any transaction', async () => {
+    const refused = await one.withTenant(1, async (db) => {
+      lastStatementNext(db);
+      await db.execute(sql`select 1`);
+      await db.execute(sql`update parcels set weight = 9 where shipment = 'RC-1'`);
+    }).catch((e: Error) => e);
+    // Drizzle reports it as the failed query, with the refusal as its cause.
+    expect((refused as Error & { cause?: Error }).cause?.message).toContain('after its transaction');
+    const after = await one.read(1, (db) => one1<{ ro: string; w: number }>(db, sql`select current_setting('transaction_read_only') as ro, weight::float8 as w from parcels where shipment = 'RC-1'`));
+    expect(after).toEqual({ ro: 'on', w: 6 });
   });
 });

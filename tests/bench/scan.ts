@@ -2,7 +2,8 @@
 // PostgreSQL database. run.ts owns the server process, the table and the cleanup; this file bulk-loads
 // the data with SQL (as the owner, set-based) and measures, with a fixed number of clients:
 //   (a) Logistics/IntoLogisticsCheck on random existing tracking numbers
-//   (b) Logistics/SignByScan on distinct never-signed (declared) numbers from a shared pool
+//   (b) Logistics/SignByScan on distinct never-signed (declared) numbers from a shared pool, each under an
+//       Idempotency-Key of its own, as the floor app sends it (decision 0037)
 //   (c) BackOrder/GetOrderList and Logistics/GetLogisticsList, filtered and paged, with totalCount
 //   (c′) BackOrder/GoodsWeigh (issue 11): packed orders weighed (and re-weighed) with their fees through the ledger
 //   (d) the ceiling: a bare single-row UPDATE through node-postgres, same number of clients
@@ -19,7 +20,7 @@
 //   BENCH_SCAN_PHASES      comma list of phases to run: check,sign,lists,weigh,bare (default all)
 //   BENCH_SCAN_KEEP        1: keep the loaded database afterwards (its name is printed), to EXPLAIN by hand
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
@@ -406,7 +407,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const sign = await load('sign', 'SignByScan', SIZE.clients, async () => {
       const p = signPool[next++];
       if (!p) return false;
-      const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, auth, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
+      const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
       outcomes.set(r.action, (outcomes.get(r.action) ?? 0) + 1);
       if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
       return p.tied ? 'order' : 'no-order';
@@ -428,7 +429,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const signFree = await load('sign', 'SignByScan (no order)', SIZE.clients, async () => {
       const p = freePool[nextFree++];
       if (!p) return false;
-      const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, auth, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
+      const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
       if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
       return null;
     }, () => activity(owner, name));
@@ -629,7 +630,7 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
     const sign = await load('sign', 'SignByScan (PGlite)', PGLITE.clients, async () => {
       const shipment = declared[next++];
       if (!shipment) return false;
-      const r = envelope<{ action: string; order: unknown }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, auth, { shipment, warehouseInfoId: w1 }), 'SignByScan');
+      const r = envelope<{ action: string; order: unknown }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment, warehouseInfoId: w1 }), 'SignByScan');
       if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
       return r.order ? 'order' : 'no-order';
     });

@@ -307,15 +307,66 @@ function statementNamer(): (text: string) => string | undefined {
   };
 }
 
-/** Makes a connection send its Drizzle queries as named (prepared) statements once they are common. */
+/**
+ * A request connection's transaction (decision 0037). Its `begin read write` waits for the first
+ * statement and goes out with it, in the same write; the connection's pipeline mode lets PostgreSQL
+ * answer both without waiting for the client in between. `sent` is BEGIN's own answer. Once told that
+ * the next statement is the last (`lastStatementNext`), COMMIT goes out right behind that statement:
+ * `committed` is its answer, and no statement may follow.
+ */
+interface Opening { pending: boolean; sent: Promise<unknown> | null; closing: boolean; committed: Promise<unknown> | null }
+const OPENINGS = new WeakMap<PgPoolClient, Opening>();
+const OPENING_OF = new WeakMap<Db, Opening>();
+
+/**
+ * The next statement tx sends is its transaction's last (decision 0037): on a PostgreSQL request
+ * connection, COMMIT is sent behind it without waiting for its answer, saving a round trip. If that
+ * statement fails, the transaction is already aborted and the COMMIT ends it as a rollback; if the
+ * COMMIT itself fails, the transaction fails as it would have. Any statement after it is refused.
+ * Elsewhere (PGlite, a read) nothing changes.
+ */
+export function lastStatementNext(tx: Db): void {
+  const opening = OPENING_OF.get(tx);
+  if (opening) opening.closing = true;
+}
+
+/**
+ * Makes a connection send its Drizzle queries as named (prepared) statements once they are common,
+ * and its transaction's BEGIN and COMMIT with the statements they surround.
+ */
 function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+  const send = (config: unknown, rest: unknown[]) => {
     if (config && typeof config === 'object' && !(config as { name?: string }).name && typeof (config as { text?: unknown }).text === 'string') {
       const name = nameOf((config as { text: string }).text);
       if (name) return query({ ...(config as object), name }, ...rest);
     }
     return query(config, ...rest);
+  };
+  // An answer the transaction's end awaits (withTenant); it must not be reported as unhandled meanwhile.
+  const awaited = (p: unknown) => {
+    (p as Promise<unknown>).catch(() => {});
+    return p as Promise<unknown>;
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const opening = OPENINGS.get(client);
+    if (!opening) return send(config, rest);
+    if (opening.committed) throw new Error('a statement after its transaction\'s last one (lastStatementNext)');
+    if (!opening.pending && !opening.closing) return send(config, rest);
+    // One write for all of them (the statement's own cork nests inside this one).
+    const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream;
+    stream.cork?.();
+    try {
+      if (opening.pending) {
+        opening.pending = false;
+        opening.sent = awaited(query('begin read write'));
+      }
+      const answer = send(config, rest);
+      if (opening.closing) opening.committed = awaited(query('commit'));
+      return answer;
+    } finally {
+      stream.uncork?.();
+    }
   };
 }
 
@@ -372,20 +423,33 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
 
   const withTenant: Database['withTenant'] = async (tenantId, fn) => {
     const { client, db, held } = await checkout(tenantId);
+    // BEGIN waits for the transaction's first statement and goes with it (decision 0037).
+    const opening: Opening = { pending: true, sent: null, closing: false, committed: null };
+    OPENINGS.set(client, opening);
+    OPENING_OF.set(db, opening);
     let broken: Error | undefined;
     try {
-      await client.query('begin read write');
       let result: Awaited<ReturnType<typeof fn>>;
       try {
         result = await fn(db);
+        // From here on statements are sent as they are: no BEGIN, no COMMIT behind them.
+        OPENINGS.delete(client);
+        await opening.sent;
+        // COMMIT of a transaction a failed statement had aborted answers ROLLBACK: never a success.
+        if (opening.committed && (await opening.committed as { command?: string }).command !== 'COMMIT') throw new Error('the transaction was rolled back: one of its statements failed');
       } catch (err) {
-        await client.query('rollback').catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
+        OPENINGS.delete(client);
+        // A COMMIT already sent has ended the transaction (as a rollback if a statement failed).
+        if (opening.committed) await opening.committed.catch(() => {});
+        else if (opening.sent) await client.query('rollback').catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
         throw err;
       }
-      await client.query('commit');
+      // A transaction that sent no statement (opening.sent null) has nothing to commit.
+      if (opening.sent && !opening.committed) await client.query('commit');
       notices.publish(held);
       return result;
     } finally {
+      OPENINGS.delete(client);
       // A connection that died is dropped by the pool on release (pg-pool checks it is still usable).
       client.release(broken);
     }
@@ -442,7 +506,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', () => { /* an idle client died; the pool replaces it */ });
     const root = drizzle({ client: pool, schema }) as unknown as Db;
     // Requests have their own pool (decision 0034); the owner's is for migrations, jobs, files.
-    const requestPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // Pipeline mode (decision 0037): a statement is sent without waiting for the answer to the one
+    // before it, so a transaction's BEGIN travels with its first statement.
+    const requestPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20, pipeline: true });
     requestPool.on('error', () => { /* an idle client died; the pool replaces it */ });
     const notices = noticeSender((channels, payloads) => pool.query(NOTIFY_BATCH, [channels, payloads]));
     const requests = requestConnections(requestPool, (client) => drizzle({ client, schema }) as unknown as Db, notices);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
-import { applyScope, type DataScope, type Db, type TenantId } from '../db/client.ts';
+import { applyScope, lastStatementNext, type DataScope, type Db, type TenantId } from '../db/client.ts';
 import type { CurrentUser, Deps, FileAnswer, Language, RequestContext, ServiceImplementation, UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
 import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
@@ -327,6 +327,8 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
             return claim.response;
           }
           const result = (await handler(parsed.data, ctx)) ?? null;
+          // The answer's record is the transaction's last statement: COMMIT goes with it (decision 0037).
+          lastStatementNext(tx);
           await storeIdempotentResponse(tx, claim.id, result);
           return result;
         }
