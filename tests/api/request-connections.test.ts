@@ -64,6 +64,34 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
   // Decision 0037: BEGIN waits for the transaction's first statement and is sent with it.
   const one1 = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
 
+  /**
+   * How many times the connection's socket was flushed while fn ran and its transaction ended: each
+   * flush is one write to PostgreSQL, and each write waited for is a round trip.
+   */
+  async function flushesOf(fn: (db: Db) => Promise<unknown>): Promise<number> {
+    let flushes = 0;
+    let restore = () => {};
+    await one.withTenant(1, async (db) => {
+      const socket = (db as unknown as { $client: { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } } }).$client.connection.stream;
+      const { _write, _writev } = socket;
+      socket._write = (...a) => { flushes++; return _write.apply(socket, a); };
+      socket._writev = (...a) => { flushes++; return _writev.apply(socket, a); };
+      restore = () => Object.assign(socket, { _write, _writev });
+      return fn(db);
+    }).finally(() => restore());
+    return flushes;
+  }
+
+  it('sends BEGIN in one write with the first statement, and COMMIT in one write with the statement marked last', async () => {
+    // Without pipeline mode BEGIN would wait for its answer before the statement went: three writes.
+    expect(await flushesOf((db) => db.execute(sql`select 1`))).toBe(2);
+    expect(await flushesOf(async (db) => { await db.execute(sql`select 1`); await db.execute(sql`select 2`); })).toBe(3);
+    expect(await flushesOf(async (db) => { await db.execute(sql`select 1`); lastStatementNext(db); await db.execute(sql`select 2`); })).toBe(2);
+    expect(await flushesOf(async (db) => { lastStatementNext(db); await db.execute(sql`select 1`); })).toBe(1);
+    // Nothing sent, nothing to begin or commit.
+    expect(await flushesOf(async () => 'nothing')).toBe(0);
+  });
+
   it('runs a transaction\'s first statement inside it, read-write, and every later one in the same transaction', async () => {
     const seen = await one.withTenant(1, async (db) => {
       const first = await one1<{ ro: string; xid: string }>(db, sql`select current_setting('transaction_read_only') as ro, pg_current_xact_id()::text as xid`);

@@ -1,9 +1,17 @@
 // Tenant isolation (API and database level) and Idempotency-Key (DOMAIN §0, §1).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { warehouseInfos, users } from '#server/db/schema/index.ts';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { buildUser, createTenant, createUser, registerSeller } from '../factories/identity.ts';
+
+// Decision 0037: the framework marks a keyed request's stored answer as its transaction's last
+// statement (on PostgreSQL COMMIT travels with it). Recorded here, still doing what it does.
+const marked = vi.hoisted(() => [] as unknown[]);
+vi.mock('#server/db/client.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('#server/db/client.ts')>();
+  return { ...real, lastStatementNext: (tx: Parameters<typeof real.lastStatementNext>[0]) => { marked.push(tx); real.lastStatementNext(tx); } };
+});
 
 describe('tenant isolation', () => {
   let t: TestApp;
@@ -96,6 +104,20 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(200);
     expect(again.body.result).toEqual(first.body.result);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await countUsers(input.userName)).toBe(1);
+  });
+
+  it('marks a keyed request\'s answer as its last statement once, commits its work with it, and leaves replays and unkeyed requests alone', async () => {
+    const input = buildUser();
+    marked.length = 0;
+    const first = await call(t.app, 'POST', svc('User', 'Create'), admin, input, { 'Idempotency-Key': 'last-1' });
+    expect(first.status).toBe(200);
+    expect(marked).toHaveLength(1);
+    const again = await call(t.app, 'POST', svc('User', 'Create'), admin, input, { 'Idempotency-Key': 'last-1' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result).toEqual(first.body.result);
+    expect((await call(t.app, 'POST', svc('User', 'Create'), admin, buildUser())).status).toBe(200);
+    expect(marked).toHaveLength(1);
     expect(await countUsers(input.userName)).toBe(1);
   });
 

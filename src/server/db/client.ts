@@ -318,12 +318,19 @@ interface Opening { pending: boolean; sent: Promise<unknown> | null; closing: bo
 const OPENINGS = new WeakMap<PgPoolClient, Opening>();
 const OPENING_OF = new WeakMap<Db, Opening>();
 
+/** COMMIT of a transaction a failed statement had aborted answers ROLLBACK: never a success. */
+function committedOrThrow(answer: unknown): void {
+  if ((answer as { command?: string } | undefined)?.command !== 'COMMIT') throw new Error('the transaction was rolled back: one of its statements failed');
+}
+
 /**
  * The next statement tx sends is its transaction's last (decision 0037): on a PostgreSQL request
  * connection, COMMIT is sent behind it without waiting for its answer, saving a round trip. If that
- * statement fails, the transaction is already aborted and the COMMIT ends it as a rollback; if the
- * COMMIT itself fails, the transaction fails as it would have. Any statement after it is refused.
- * Elsewhere (PGlite, a read) nothing changes.
+ * statement fails in PostgreSQL, the transaction is already aborted and the COMMIT ends it as a
+ * rollback; if the COMMIT itself fails, the transaction fails as it would have. A statement that
+ * fails before it is sent (node-postgres refusing its values) would leave that COMMIT to commit what
+ * came before: mark only a statement whose values are already encoded. Any statement after it is
+ * refused. Elsewhere (PGlite, a read) nothing changes.
  */
 export function lastStatementNext(tx: Db): void {
   const opening = OPENING_OF.get(tx);
@@ -435,8 +442,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
         // From here on statements are sent as they are: no BEGIN, no COMMIT behind them.
         OPENINGS.delete(client);
         await opening.sent;
-        // COMMIT of a transaction a failed statement had aborted answers ROLLBACK: never a success.
-        if (opening.committed && (await opening.committed as { command?: string }).command !== 'COMMIT') throw new Error('the transaction was rolled back: one of its statements failed');
+        if (opening.committed) committedOrThrow(await opening.committed);
       } catch (err) {
         OPENINGS.delete(client);
         // A COMMIT already sent has ended the transaction (as a rollback if a statement failed).
@@ -444,8 +450,9 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
         else if (opening.sent) await client.query('rollback').catch((e: unknown) => { broken = e instanceof Error ? e : new Error(String(e)); });
         throw err;
       }
-      // A transaction that sent no statement (opening.sent null) has nothing to commit.
-      if (opening.sent && !opening.committed) await client.query('commit');
+      // A transaction that sent no statement (opening.sent null) has nothing to commit. A failed
+      // statement whose error was swallowed left it aborted: its COMMIT answers ROLLBACK.
+      if (opening.sent && !opening.committed) committedOrThrow(await client.query('commit'));
       notices.publish(held);
       return result;
     } finally {
