@@ -173,7 +173,10 @@ describe('Shopee shops and order sync', () => {
   it('creates READY_TO_SHIP orders with their lines, skips them the second time, pages through 120 more', async () => {
     const shopId = nextShopId++;
     const [a, b, unpaid] = [orderSn(), orderSn(), orderSn()];
-    await seed(shopId, [order(a), order(b), order(unpaid, 'UNPAID')]);
+    // Updated ten minutes ago: well inside the hour a sync reaches back before the last one ended
+    // (an hour ago exactly sat on that edge, and a sync a second later no longer saw them).
+    const recent = nowS() - 600;
+    await seed(shopId, [order(a, 'READY_TO_SHIP', recent), order(b, 'READY_TO_SHIP', recent), order(unpaid, 'UNPAID', recent)]);
     await authorise(seller, shopId);
 
     const first = await batchCreate(seller, { shopIds: [shopId] });
