@@ -308,13 +308,13 @@ function statementNamer(): (text: string) => string | undefined {
 }
 
 /**
- * A request connection's transaction (decision 0037). Its `begin read write` waits for the first
- * statement and goes out with it, in the same write; the connection's pipeline mode lets PostgreSQL
+ * A request connection's transaction (decision 0037), while its work runs. Its `begin read write`
+ * waits for the first statement and goes out with it, in the same write (until then `sent` is null); the connection's pipeline mode lets PostgreSQL
  * answer both without waiting for the client in between. `sent` is BEGIN's own answer. Once told that
  * the next statement is the last (`lastStatementNext`), COMMIT goes out right behind that statement:
  * `committed` is its answer, and no statement may follow.
  */
-interface Opening { pending: boolean; sent: Promise<unknown> | null; closing: boolean; committed: Promise<unknown> | null }
+interface Opening { sent: Promise<unknown> | null; closing: boolean; committed: Promise<unknown> | null }
 const OPENINGS = new WeakMap<PgPoolClient, Opening>();
 const OPENING_OF = new WeakMap<Db, Opening>();
 
@@ -359,15 +359,12 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
     const opening = OPENINGS.get(client);
     if (!opening) return send(config, rest);
     if (opening.committed) throw new Error('a statement after its transaction\'s last one (lastStatementNext)');
-    if (!opening.pending && !opening.closing) return send(config, rest);
+    if (opening.sent && !opening.closing) return send(config, rest);
     // One write for all of them (the statement's own cork nests inside this one).
     const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream;
     stream.cork?.();
     try {
-      if (opening.pending) {
-        opening.pending = false;
-        opening.sent = awaited(query('begin read write'));
-      }
+      opening.sent ??= awaited(query('begin read write'));
       const answer = send(config, rest);
       if (opening.closing) opening.committed = awaited(query('commit'));
       return answer;
@@ -431,7 +428,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
   const withTenant: Database['withTenant'] = async (tenantId, fn) => {
     const { client, db, held } = await checkout(tenantId);
     // BEGIN waits for the transaction's first statement and goes with it (decision 0037).
-    const opening: Opening = { pending: true, sent: null, closing: false, committed: null };
+    const opening: Opening = { sent: null, closing: false, committed: null };
     OPENINGS.set(client, opening);
     OPENING_OF.set(db, opening);
     let broken: Error | undefined;
@@ -456,7 +453,6 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
       notices.publish(held);
       return result;
     } finally {
-      OPENINGS.delete(client);
       // A connection that died is dropped by the pool on release (pg-pool checks it is still usable).
       client.release(broken);
     }
