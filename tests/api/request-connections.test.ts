@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { applyScope, lastStatementNext, openDatabase, unscoped, type Database, type Db } from '#server/db/client.ts';
 import { createTestApp, signIn, type TestApp } from '../helpers/test-app.ts';
 import { createTenant } from '../factories/identity.ts';
+import { claimIdempotencyKey, storeIdempotentResponse } from '#server/modules/platform/idempotency.ts';
 
 const shipments = async (db: Db) => ((await db.execute(sql`select shipment from parcels where shipment like 'RC-%' order by shipment`)) as unknown as { rows: { shipment: string }[] }).rows.map((r) => r.shipment);
 
@@ -161,5 +162,21 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
     expect((refused as Error & { cause?: Error }).cause?.message).toContain('after its transaction');
     const after = await one.read(1, (db) => one1<{ ro: string; w: number }>(db, sql`select current_setting('transaction_read_only') as ro, weight::float8 as w from parcels where shipment = 'RC-1'`));
     expect(after).toEqual({ ro: 'on', w: 6 });
+  });
+
+  it('keeps an Idempotency-Key\'s claim and answer prepared, and stores every kind of answer as it was', async () => {
+    const answers: [string, unknown][] = [['RC-K1', { action: 'SIGNED', n: 1.5, s: '海仓 "q"' }], ['RC-K2', 'a plain string'], ['RC-K3', null], ['RC-K4', [1, null, true]]];
+    const keyed = (key: string, response: unknown) => one.withTenant(1, async (db) => {
+      const claim = await claimIdempotencyKey(db, { tenantId: 1, userId: 1, key, hash: 'h' });
+      if (claim.kind === 'replay') return claim;
+      lastStatementNext(db);
+      await storeIdempotentResponse(db, claim.id, response);
+      return claim;
+    });
+    for (const [key, response] of answers) expect((await keyed(key, response)).kind).toBe('fresh');
+    // The same keys again: each replays the answer stored through the kept statement.
+    for (const [key, response] of answers) expect(await keyed(key, 'not stored')).toEqual({ kind: 'replay', response });
+    const names = await one.read(1, async (db) => ((await db.execute(sql`select name from pg_prepared_statements where name like 'hc_idempotency_%' order by name`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name));
+    expect(names).toEqual(['hc_idempotency_claim', 'hc_idempotency_store']);
   });
 });
