@@ -111,10 +111,13 @@ export async function listOrdersWithLines(
     found = await orderPageQuery(tx, plain, counted.column, page);
   }
   const { total, capped } = await counted.read(found, page.offset);
-  return {
-    total, capped,
-    rows: found.map(({ total: _total, lines, storeName, warehouseName, ...order }) => ({ ...order, storeName: storeName ?? '', warehouseName: warehouseName ?? '', lines })),
-  };
+  // The rows are the page's own objects, completed in place: copying each with a rest pattern cost a
+  // tenth of the server's time on an order page (decision 0038). They keep their `total` column.
+  for (const row of found) {
+    row.storeName ??= '';
+    row.warehouseName ??= '';
+  }
+  return { total, capped, rows: found as (typeof found[number] & OrderView & { lines: OrderLineRow[] })[] };
 }
 
 const ORDER_PAGE_SHAPES = 32;
