@@ -17,7 +17,8 @@
 //   BENCH_SCAN_CLIENTS     concurrent clients                            (default 20)
 //   BENCH_SCAN_DURATION_S  measured seconds per phase                    (default 15)
 //   BENCH_SCAN_WARMUP_S    warm-up seconds per phase                     (default 3)
-//   BENCH_SCAN_PHASES      comma list of phases to run: check,sign,lists,weigh,bare (default all)
+//   BENCH_SCAN_PHASES      comma list of phases to run: check,sign,lists,weigh,overhead,bare (default all);
+//                          orderlist or parcellist instead of lists runs that one list alone
 //   BENCH_SCAN_KEEP        1: keep the loaded database afterwards (its name is printed), to EXPLAIN by hand
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -50,7 +51,7 @@ const SIZE = {
   clients: Math.max(1, Math.round(num(env.BENCH_SCAN_CLIENTS, 20))),
   durationS: Math.max(1, num(env.BENCH_SCAN_DURATION_S, 15)),
   warmupS: Math.max(0, num(env.BENCH_SCAN_WARMUP_S, 3)),
-  phases: new Set((env.BENCH_SCAN_PHASES || 'check,sign,lists,weigh,bare').split(',').map((x) => x.trim()).filter(Boolean)),
+  phases: new Set((env.BENCH_SCAN_PHASES || 'check,sign,lists,weigh,overhead,bare').split(',').map((x) => x.trim()).filter(Boolean)),
 };
 const KEEP_DATABASE = env.BENCH_SCAN_KEEP === '1';
 const TARGET_SCAN_MS = 50;
@@ -439,12 +440,12 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     // (c) lists
     d.log('scan: (c) GetOrderList / GetLogisticsList…');
     const orderStatuses = [1, 2, 4];
-    const orderList = await load('lists', 'GetOrderList', SIZE.clients, async (i) => {
+    const orderList = await load(SIZE.phases.has('orderlist') ? 'orderlist' : 'lists', 'GetOrderList', SIZE.clients, async (i) => {
       await get(`${svc}/BackOrder/GetOrderList?orderStatus=${orderStatuses[i % orderStatuses.length]}&currentPage=1&pageSize=10`, 'GetOrderList');
       return null;
     });
     const receiveStatuses = [0, 1, 2];
-    const parcelList = await load('lists', 'GetLogisticsList', SIZE.clients, async (i) => {
+    const parcelList = await load(SIZE.phases.has('orderlist') ? 'parcellist' : 'lists', 'GetLogisticsList', SIZE.clients, async (i) => {
       await get(`${svc}/Logistics/GetLogisticsList?receiveStatus=${receiveStatuses[i % receiveStatuses.length]}&currentPage=1&pageSize=10`, 'GetLogisticsList');
       return null;
     });
@@ -467,10 +468,47 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     });
     if (d.isAborted()) return;
 
+    // (e) what any request costs before its action's own work, to read the ratios against (decision
+    // 0038): an HTTP request that touches nothing (GET /health: no token, no database), and the
+    // framework's own path (the token, the cached user, one read of the tenant's row).
+    d.log('scan: (e) the request floor: GET /health, Session/GetCurrentLoginInformations…');
+    const httpFloor = await load('overhead', 'GET /health', SIZE.clients, async () => {
+      const r = await request(agent, port, 'GET', '/health', {});
+      if (r.status !== 200) throw new Error(`/health answered ${r.status}`);
+      return null;
+    });
+    const sessionFloor = await load('overhead', 'GetCurrentLoginInformations', SIZE.clients, async () => {
+      await get(`${svc}/Session/GetCurrentLoginInformations`, 'GetCurrentLoginInformations');
+      return null;
+    });
+    if (d.isAborted()) return;
+
     // (d) ceiling
     d.log('scan: (d) bare UPDATE through node-postgres…');
     const bare = await load('bare', 'bare UPDATE', SIZE.clients, async () => {
       await pool.query('UPDATE parcels SET weight = weight WHERE id = $1', [pick(ids)]);
+      return null;
+    });
+
+    // (d′) the rows a keyed scan of a parcel without an order writes, and nothing else: its
+    // Idempotency-Key with the answer (one row version where the server writes two), the parcel, the
+    // inbound record and the audit entry, as one statement through the same bare pool (no server, no
+    // BEGIN/COMMIT, no row-level security, no lock read first). What PostgreSQL cannot do less than
+    // for such a scan, so the floor under its ratio (decision 0038).
+    const rowsPool = SIZE.phases.has('bare') ? (await owner.query<{ id: string; shipment: string }>(
+      `select p.id, p.shipment from parcels p where p.tenant_id = 1 and p.receive_status = 0 and p.order_id is null
+        and not exists (select 1 from into_logistics l where l.parcel_id = p.id) order by random() limit 200000`)).rows : [];
+    let nextRow = 0;
+    const scanRows = await load('bare', 'the rows of a keyed scan, bare', SIZE.clients, async () => {
+      const p = rowsPool[nextRow++];
+      if (!p) return false;
+      await pool.query(`with k as (
+          insert into idempotency_keys (tenant_id, user_id, key, request_hash, response) values (1, 1, $3, 'bench', '{"action":"SIGNED"}'::jsonb)),
+        p as (update parcels set receive_status = 1, sign_for_time = now(), sign_user_id = 1, sign_user_name = 'bench', warehouse_info_id = $4
+          where id = $1 returning id, shipment),
+        l as (insert into into_logistics (tenant_id, parcel_id, shipment, warehouse_info_id, user_id, user_name) select 1, p.id, p.shipment, $4, 1, 'bench' from p)
+        insert into order_operates (tenant_id, entity, entity_id, order_number, action, status_before, status_after, user_id, user_name)
+        values (1, 'parcel', $1, $2, 'signIn', '0', '1', 1, 'bench')`, [p.id, p.shipment, randomUUID(), w1]);
       return null;
     });
 
@@ -483,7 +521,10 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     d.row(`scan: (c) GetOrderList orderStatus ${orderStatuses.join('/')}, page 1×10`, fmt(orderList), L, verdict(orderList.p95, TARGET_LIST_MS));
     d.row(`scan: (c) GetLogisticsList receiveStatus ${receiveStatuses.join('/')}, page 1×10`, fmt(parcelList), L, verdict(parcelList.p95, TARGET_LIST_MS));
     d.row(`scan: (c′) GoodsWeigh, packed orders (re-weighed), with fees`, fmt(weigh), L, verdict(weigh.p95, TARGET_LIST_MS));
+    d.row('scan: (e) the request floor: GET /health (no token, no database)', fmt(httpFloor));
+    d.row('scan: (e) the request floor: Session/GetCurrentLoginInformations', fmt(sessionFloor));
     d.row(`scan: (d) bare UPDATE parcels by id (pg pool ${SIZE.clients})`, fmt(bare), 'ceiling');
+    d.row(`scan: (d′) a keyed scan's rows (key, parcel, inbound, audit), one statement, bare`, fmt(scanRows));
     // Issue 11: the figures that count on a shared machine are the ratios to the ceiling of the same run.
     const ratio = (label: string, p: Phase, maxP95: number | null, minShare: number | null) => {
       if (p.skipped || bare.skipped) return;
@@ -502,9 +543,12 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('GetOrderList page', orderList, 4, null);
     ratio('GetLogisticsList page', parcelList, null, null);
     ratio('GoodsWeigh', weigh, null, null);
+    ratio('a keyed scan\'s rows, bare', scanRows, null, null);
+    ratio('request floor: GET /health', httpFloor, null, null);
+    ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
-    for (const p of [check, sign, signFree, orderList, parcelList, weigh, bare]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
-    for (const p of [check, sign, signFree, orderList, parcelList, weigh, bare]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
+    for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
+    for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
 
     // Plans of the slow ones (as the app role, RLS on, inside a rolled-back transaction).
     const plans: [string, string, unknown[]][] = [];
