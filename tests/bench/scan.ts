@@ -445,7 +445,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       return null;
     });
     const receiveStatuses = [0, 1, 2];
-    const parcelList = await load(SIZE.phases.has('orderlist') ? 'parcellist' : 'lists', 'GetLogisticsList', SIZE.clients, async (i) => {
+    const parcelList = await load(SIZE.phases.has('parcellist') ? 'parcellist' : 'lists', 'GetLogisticsList', SIZE.clients, async (i) => {
       await get(`${svc}/Logistics/GetLogisticsList?receiveStatus=${receiveStatuses[i % receiveStatuses.length]}&currentPage=1&pageSize=10`, 'GetLogisticsList');
       return null;
     });
@@ -495,20 +495,20 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     // inbound record and the audit entry, as one statement through the same bare pool (no server, no
     // BEGIN/COMMIT, no row-level security, no lock read first). What PostgreSQL cannot do less than
     // for such a scan, so the floor under its ratio (decision 0038).
-    const rowsPool = SIZE.phases.has('bare') ? (await owner.query<{ id: string; shipment: string }>(
-      `select p.id, p.shipment from parcels p where p.tenant_id = 1 and p.receive_status = 0 and p.order_id is null
+    const rowsPool = SIZE.phases.has('bare') ? (await owner.query<{ id: string }>(
+      `select p.id from parcels p where p.tenant_id = 1 and p.receive_status = 0 and p.order_id is null
         and not exists (select 1 from into_logistics l where l.parcel_id = p.id) order by random() limit 200000`)).rows : [];
     let nextRow = 0;
     const scanRows = await load('bare', 'the rows of a keyed scan, bare', SIZE.clients, async () => {
       const p = rowsPool[nextRow++];
       if (!p) return false;
       await pool.query(`with k as (
-          insert into idempotency_keys (tenant_id, user_id, key, request_hash, response) values (1, 1, $3, 'bench', '{"action":"SIGNED"}'::jsonb)),
-        p as (update parcels set receive_status = 1, sign_for_time = now(), sign_user_id = 1, sign_user_name = 'bench', warehouse_info_id = $4
+          insert into idempotency_keys (tenant_id, user_id, key, request_hash, response) values (1, 1, $2, 'bench', '{"action":"SIGNED"}'::jsonb)),
+        p as (update parcels set receive_status = 1, sign_for_time = now(), sign_user_id = 1, sign_user_name = 'bench', warehouse_info_id = $3
           where id = $1 returning id, shipment),
-        l as (insert into into_logistics (tenant_id, parcel_id, shipment, warehouse_info_id, user_id, user_name) select 1, p.id, p.shipment, $4, 1, 'bench' from p)
+        l as (insert into into_logistics (tenant_id, parcel_id, shipment, warehouse_info_id, user_id, user_name) select 1, p.id, p.shipment, $3, 1, 'bench' from p)
         insert into order_operates (tenant_id, entity, entity_id, order_number, action, status_before, status_after, user_id, user_name)
-        values (1, 'parcel', $1, $2, 'signIn', '0', '1', 1, 'bench')`, [p.id, p.shipment, randomUUID(), w1]);
+        select 1, 'parcel', p.id, p.shipment, 'signIn', '0', '1', 1, 'bench' from p`, [p.id, randomUUID(), w1]);
       return null;
     });
 
@@ -546,6 +546,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('a keyed scan\'s rows, bare', scanRows, null, null);
     ratio('request floor: GET /health', httpFloor, null, null);
     ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
+    if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} unsigned parcels without an order before the phase ended: its figures are from a shorter run (n) or missing`);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
     for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
     for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
