@@ -1,7 +1,7 @@
 // Idempotency-Key (DOMAIN §0). The claim is an INSERT … ON CONFLICT DO NOTHING inside the
 // request's transaction: a concurrent repeat blocks on the unique index until the first
 // transaction ends, then finds its stored response (or, if the first rolled back, does the work).
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { keptFor, type Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
@@ -44,8 +44,8 @@ export async function storeIdempotentResponse(tx: Db, id: number, response: unkn
   else await storeQuery(tx, response, id);
 }
 
-const storeQuery = (tx: Db, response: unknown, id: unknown) =>
-  tx.update(idempotencyKeys).set({ response: response as never }).where(eq(idempotencyKeys.id, id as number));
+const storeQuery = (tx: Db, response: unknown, id: number | Placeholder) =>
+  tx.update(idempotencyKeys).set({ response: response as never }).where(eq(idempotencyKeys.id, id));
 const STORES = new WeakMap<object, ReturnType<ReturnType<typeof storeQuery>['prepare']>>();
 
 /** Forgets keys older than the retention period; run by the owner connection (all tenants). */
