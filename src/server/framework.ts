@@ -108,6 +108,25 @@ export interface ServiceImplementation<S extends ServiceDef = ServiceDef> {
   build: (deps: Deps) => Implementation<S>;
 }
 
+/** Handlers marked by aheadOfTheClaim. */
+const AHEAD = new WeakSet<object>();
+
+/**
+ * Marks a write action whose statements may go out behind its Idempotency-Key's claim before the claim
+ * has answered (decision 0039): the claim and the action's first statement travel together. If the key
+ * turns out to be taken, the whole transaction is rolled back and the request runs again the usual
+ * way (claim first), so the action must have no effect outside its transaction: no outside call, no
+ * file, no memory of its own; notices wait for the commit already (notifyOnCommit).
+ */
+export function aheadOfTheClaim<H extends (...args: never[]) => Promise<unknown>>(handler: H): H {
+  AHEAD.add(handler);
+  return handler;
+}
+
+export function runsAheadOfTheClaim(handler: object): boolean {
+  return AHEAD.has(handler);
+}
+
 export function implement<S extends ServiceDef>(service: S, build: (deps: Deps) => Implementation<S>): ServiceImplementation<S> {
   return { service, build };
 }

@@ -338,6 +338,15 @@ export function lastStatementNext(tx: Db): void {
 }
 
 /**
+ * Whether tx is a transaction on a PostgreSQL request connection, whose statements may be sent before
+ * the answers to the ones before them have come back (pipeline mode, decision 0037). False on PGlite
+ * and on reads.
+ */
+export function pipelines(tx: Db): boolean {
+  return OPENING_OF.has(tx);
+}
+
+/**
  * Makes a connection send its Drizzle queries as named (prepared) statements once they are common,
  * and its transaction's BEGIN and COMMIT with the statements they surround.
  */

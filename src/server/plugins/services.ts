@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
-import { applyScope, lastStatementNext, type DataScope, type Db, type TenantId } from '../db/client.ts';
-import type { CurrentUser, Deps, FileAnswer, Language, RequestContext, ServiceImplementation, UploadBody } from '../framework.ts';
+import { applyScope, lastStatementNext, pipelines, type DataScope, type Db, type TenantId } from '../db/client.ts';
+import { runsAheadOfTheClaim, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
-import { claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
+import { claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
 import { parseCookies } from '../lib/cookies.ts';
 
@@ -308,6 +308,8 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
       }
 
+      // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039).
+      let ahead = typeof idemKey === 'string' && runsAheadOfTheClaim(handler);
       const run = async (tx: Db | null): Promise<unknown> => {
         const user = principal ? await deps.currentUsers.get(principal, tx) : null;
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
@@ -321,7 +323,29 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (def.upload) return handler(parsed.data, ctx, uploadBody(req, def.upload));
         if (tx && typeof idemKey === 'string') {
           const hash = requestHash(def.method, url, parsed.data);
-          const claim = await claimIdempotencyKey(tx, { tenantId, userId: user?.id ?? null, key: idemKey, hash });
+          const key = { tenantId, userId: user?.id ?? null, key: idemKey, hash };
+          if (ahead && pipelines(tx)) {
+            // The claim and the action's first statement travel together (decision 0039).
+            const claimed = insertClaim(tx, key);
+            const work = handler(parsed.data, ctx);
+            // Its failure is awaited below, after the claim's answer: not an unhandled rejection meanwhile.
+            work.catch(() => {});
+            const id = await claimed.catch(async (err: unknown) => {
+              await work.catch(() => {});
+              throw err;
+            });
+            if (id === null) {
+              // The key was there already: what the action did is rolled back, and the request runs
+              // again the usual way, which answers the stored response (or 409, or 422).
+              await work.catch(() => {});
+              throw new ClaimTaken();
+            }
+            const result = (await work) ?? null;
+            lastStatementNext(tx);
+            await storeIdempotentResponse(tx, id, result);
+            return result;
+          }
+          const claim = await claimIdempotencyKey(tx, key);
           if (claim.kind === 'replay') {
             reply.header('Idempotent-Replayed', 'true');
             return claim.response;
@@ -337,12 +361,23 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
 
       const result = def.transaction === 'manual' ? await run(null)
         : def.method === 'GET' && !getWrites ? await readFirst(tenantId, run, req)
-          : await inTransaction(deps, tenantId, run);
+          : await inTransaction(deps, tenantId, run).catch((err: unknown) => {
+            if (!(err instanceof ClaimTaken)) throw err;
+            ahead = false;
+            return inTransaction(deps, tenantId, run);
+          });
       // A file answer goes out after the transaction has ended: streaming never holds it open.
       if (def.file) return sendFile(req, reply, result as FileAnswer);
       return ok(result);
     },
   };
+}
+
+/** An action sent ahead of its key's claim found the key taken: its transaction is rolled back (decision 0039). */
+class ClaimTaken extends Error {
+  constructor() {
+    super('the Idempotency-Key was claimed before: the request runs again, claim first');
+  }
 }
 
 /** PostgreSQL's "cannot execute … in a read-only transaction" (25006), however wrapped. */

@@ -6,7 +6,7 @@ import { pageWindow } from '#shared/contracts/common.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
-import { implement, requireUser, type Deps, type Implementation, type RequestContext } from '../../framework.ts';
+import { aheadOfTheClaim, implement, requireUser, type Deps, type Implementation, type RequestContext } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { signLockedParcel, type SignOutcome } from './inbound.ts';
@@ -176,13 +176,14 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
 export const logisticsService = implement(logistics, (deps) => ({
   ...parcelDesk(deps, 1),
 
-  async signByScan(input, ctx) {
+  // Everything the scan does is in its transaction: it may go out behind its key's claim (decision 0039).
+  signByScan: aheadOfTheClaim(async (input, ctx) => {
     // The station's own warehouse must be one the member may use (checked within his scope); the
     // parcel in hand may be any. Without a scope, the warehouse is read with the parcel's lock.
     if (!ctx.user?.scope) return signAt(ctx, null, input);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
     return onTheFloor(ctx, () => signAt(ctx, warehouse, input));
-  },
+  }),
 
   async stockLogisticsSign(input, ctx) {
     const me = requireUser(ctx);

@@ -11,7 +11,18 @@ export const IDEMPOTENCY_RETENTION_DAYS = 30;
 
 export type Claim = { kind: 'fresh'; id: number } | { kind: 'replay'; response: unknown };
 
-export async function claimIdempotencyKey(tx: Db, k: { tenantId: number | null; userId: number | null; key: string; hash: string }): Promise<Claim> {
+type KeyOf = { tenantId: number | null; userId: number | null; key: string; hash: string };
+
+export async function claimIdempotencyKey(tx: Db, k: KeyOf): Promise<Claim> {
+  const id = await insertClaim(tx, k);
+  return id === null ? claimedBefore(tx, k) : { kind: 'fresh', id };
+}
+
+/**
+ * The claim's INSERT alone: the new key's id, or null when the key is there already (a repeat, or a
+ * request holding it right now: this waits for that one's transaction to end first).
+ */
+export async function insertClaim(tx: Db, k: KeyOf): Promise<number | null> {
   // Both statements of every keyed request are kept prepared on a request connection: building
   // them with Drizzle cost a keyed scan more server time than the rest of its statements (decision 0038).
   const values = { tenantId: k.tenantId, userId: k.userId, key: k.key, requestHash: k.hash };
@@ -19,7 +30,11 @@ export async function claimIdempotencyKey(tx: Db, k: { tenantId: number | null; 
     tenantId: sql.placeholder('tenantId'), userId: sql.placeholder('userId'), key: sql.placeholder('key'), requestHash: sql.placeholder('requestHash'),
   }).prepare('hc_idempotency_claim'));
   const inserted = kept ? await kept.execute(values) : await claimQuery(tx, values);
-  if (inserted[0]) return { kind: 'fresh', id: inserted[0].id };
+  return inserted[0]?.id ?? null;
+}
+
+/** A key that was there already: its stored answer, or 409 (still being answered) or 422 (another request's). */
+async function claimedBefore(tx: Db, k: KeyOf): Promise<Claim> {
   const [existing] = await tx.select({ requestHash: idempotencyKeys.requestHash, response: idempotencyKeys.response })
     .from(idempotencyKeys)
     .where(and(
