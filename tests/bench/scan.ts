@@ -556,14 +556,14 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     if (check.p95 > TARGET_SCAN_MS) plans.push(['IntoLogisticsCheck: parcel by shipment', 'select * from parcels where shipment = $1', [pick(sample)]]);
     if (sign.p95 > TARGET_SCAN_MS || sign.errors > 0) {
       const open = 'o.holding_slot is not null and o.package_status < 5 and o.order_status not in (4, 5, 6)';
-      plans.push(['SignByScan: nextFreeSlot candidates (then one pg_try_advisory_xact_lock per number)', `with used as (
+      plans.push(['SignByScan: haicang_free_slot\'s candidates (then one pg_try_advisory_xact_lock per number)', `with used as (
           select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot > 0),
         f as (select case when not exists (select 1 from used where n = 1) then 1 else (select n + 1 from used where next is distinct from n + 1 order by n limit 1) end as s)
         select (f.s + k.k)::int as slot from f, generate_series(0, 128) as k(k)
         where f.s + k.k not in (select o.holding_slot from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot between (select s from f) and (select s from f) + 128)
         order by k.k limit 32`, [w1]]);
       const tiedOne = (await owner.query<{ order_id: string }>('select order_id from parcels where tenant_id = 1 and order_id is not null order by random() limit 1')).rows[0];
-      if (tiedOne) plans.push(['SignByScan: shipmentProgress', `select count(distinct l.shipment)::int as total, count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
+      if (tiedOne) plans.push(['SignByScan: haicang_order_arrival\'s progress (as one statement)', `select count(distinct l.shipment)::int as total, count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
         from order_lines l left join parcels p on p.shipment = l.shipment and p.order_id = l.order_id where l.order_id = $1`, [Number(tiedOne.order_id)]]);
     }
     if (orderList.p95 > TARGET_LIST_MS) {

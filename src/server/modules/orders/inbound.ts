@@ -34,17 +34,19 @@ interface AdvanceOptions {
 }
 
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
-  const locked = await repo.lockOrderWithProgress(tx, orderId, options.arriving ?? null);
+  // The order's lock, its progress and (open, no shelf number yet) a free holding slot: one statement (decision 0039).
+  const locked = await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
   if (!locked) return undefined;
-  const { order, progress } = locked;
+  const { order, progress, slot, floorWrite } = locked;
   if (isOrderClosed(order)) return order;
   const next = afterParcelSigned(order, progress.signed, progress.total);
-  const slot = order.shelfNumber ? null : await repo.nextFreeSlot(tx, order.warehouseInfoId, options.deferInto?.writes);
   const shelfNumber = slot?.shelfNumber ?? order.shelfNumber;
   if (next.packageStatus === order.packageStatus && next.orderStatus === order.orderStatus && !slot) return order;
   const changes = { packageStatus: next.packageStatus, orderStatus: next.orderStatus, ...(slot ?? {}) };
-  if (options.deferInto) options.deferInto.writes.push(repo.orderUpdate(tx, orderId, changes));
-  else await repo.updateOrder(tx, orderId, changes);
+  // The slot's floor is raised with the order's write (decision 0035).
+  const writes = [...(floorWrite ? [floorWrite] : []), repo.orderUpdate(tx, orderId, changes)];
+  if (options.deferInto) options.deferInto.writes.push(...writes);
+  else for (const w of writes) await tx.execute(w.build(w.values).getSQL());
   const entry: AuditEntry = {
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'parcelArrived',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${next.orderStatus}/${next.packageStatus}`,

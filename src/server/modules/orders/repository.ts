@@ -189,26 +189,48 @@ export async function orderStatistics(tx: Db, userId?: number) {
   return { byStatus, byPackage };
 }
 
-/**
- * The order, locked, with shipmentProgress in the same statement (decision 0034). `arriving`: a
- * tracking number counted as here already, the parcel being signed in by this transaction.
- */
-export async function lockOrderWithProgress(tx: Db, id: number, arriving: string | null): Promise<{ order: OrderView; progress: { total: number; signed: number } } | undefined> {
-  const kept = keptFor(tx, ORDER_LOCKS, () => orderLockQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_progress_lock'));
-  const [row] = kept ? await kept.execute({ id, arriving }) : await orderLockQuery(tx, id, arriving);
-  return row ? { order: viewOf(row), progress: { total: row.total, signed: row.signed } } : undefined;
+/** What lockOrderForArrival reads: the order, its progress, and a holding slot it was given. */
+export interface OrderArrival {
+  order: OrderView;
+  progress: { total: number; signed: number };
+  /** A free holding slot, its advisory lock held, when the order is open and has no shelf number; else null. */
+  slot: { holdingSlot: number; shelfNumber: string } | null;
+  /** The raise of the warehouse's slot floor that goes with the slot (nextFreeSlot); null without a slot. */
+  floorWrite: PendingWrite | null;
 }
 
-const orderLockQuery = (tx: Db, id: number | Placeholder, arriving: string | null | Placeholder) => tx.select({
-  ...orderView,
-  total: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l where l.order_id = ${orders.id})`,
-  signed: sql<number>`(select count(distinct l.shipment)::int from ${orderLines} l
-    join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
-    where l.order_id = ${orders.id} and (p.receive_status in (1, 2) or l.shipment = ${arriving}::text))`,
-}).from(orders)
-  .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-  .where(eq(orders.id, id)).for('update', { of: orders });
-const ORDER_LOCKS = new WeakMap<object, ReturnType<ReturnType<typeof orderLockQuery>['prepare']>>();
+/**
+ * The order, locked, with its progress and, when it is open and has no shelf number, a free holding
+ * slot: one statement (decision 0039). The lock is a CTE, so it is won before haicang_order_arrival
+ * (migration 0027) counts: that function's statements each take a fresh snapshot, so the count sees
+ * every sibling parcel signed by a transaction that held the order's lock before this one.
+ * `arriving`: a tracking number counted as here already, the parcel this transaction is signing in.
+ * The slot search runs past a group member's scope (it counts the slots the warehouse really holds).
+ */
+export async function lockOrderForArrival(tx: Db, id: number, arriving: string | null): Promise<OrderArrival | undefined> {
+  const kept = keptFor(tx, ORDER_ARRIVALS, () => arrivalQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_arrival'));
+  const [row] = await unscoped(tx, async () => kept ? kept.execute({ id, arriving }) : arrivalQuery(tx, id, arriving));
+  if (!row) return undefined;
+  const { arrival: a, storeName, warehouseName, ...columns } = row;
+  const order = viewOf({ order: columns, storeName, warehouseName });
+  const slot = a.free_slot === null ? null : { holdingSlot: a.free_slot, shelfNumber: slotName(a.free_slot) };
+  const floorWrite = slot ? slotFloorWrite(order.warehouseInfoId, { first: a.floor_first!, version: a.floor_version }) : null;
+  return { order, progress: { total: a.total, signed: a.signed }, slot, floorWrite };
+}
+
+interface ArrivalFacts { total: number; signed: number; free_slot: number | null; floor_first: number | null; floor_version: number | null }
+
+const arrivalQuery = (tx: Db, id: number | Placeholder, arriving: string | null | Placeholder) => {
+  // Drizzle's CTEs take flat selections: the order's columns with the two names beside them.
+  const locked = tx.$with('locked').as(tx.select({ ...getTableColumns(orders), storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName }).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(eq(orders.id, id)).for('update', { of: orders }));
+  // Called in the select list of the CTE's row: after its lock was won (a CTE with FOR UPDATE is never inlined).
+  const arrival = sql<ArrivalFacts>`to_json(haicang_order_arrival(${locked.id}, ${arriving}::text, ${locked.warehouseInfoId},
+    coalesce(${locked.shelfNumber}, '') = '' and ${locked.orderStatus} not in (4, 5, 6)))`;
+  return tx.with(locked).select({ ...locked._.selectedFields, arrival }).from(locked);
+};
+const ORDER_ARRIVALS = new WeakMap<object, ReturnType<ReturnType<typeof arrivalQuery>['prepare']>>();
 
 /**
  * A parcel by its number with its order (if any) and whether a refusal is pending for it, in one
@@ -270,12 +292,12 @@ export async function shipmentProgress(tx: Db, orderId: number): Promise<{ total
   return row ?? { total: 0, signed: 0 };
 }
 
-const OPEN_SLOT = (o: SQL) => sql`${o}.holding_slot is not null and ${o}.package_status < 5 and ${o}.order_status not in (4, 5, 6)`;
-const SLOT_CANDIDATES = 32;
+const slotName = (n: number) => `H${String(n).padStart(4, '0')}`;
 
 /**
  * Claims a holding slot for an order's goods: the lowest number no open order of the warehouse uses
- * (shown as H0001), skipping numbers another transaction is claiming right now.
+ * (shown as H0001), skipping numbers another transaction is claiming right now. The search is
+ * haicang_free_slot (migration 0027, decision 0039; before, this module's own loop of statements).
  *
  * No warehouse-wide lock is held: each candidate number has its own transaction-scoped advisory
  * lock, taken with pg_try_advisory_xact_lock, so concurrent first sign-ins never wait for each other
@@ -288,17 +310,14 @@ const SLOT_CANDIDATES = 32;
  * (the lower one was being claimed by a transaction that then rolled back); the gap is reused by the
  * next first sign-in.
  */
-export async function nextFreeSlot(
-  tx: Db, warehouseInfoId: number, writes?: PendingWrite[],
-): Promise<{ holdingSlot: number; shelfNumber: string }> {
+export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
   // A group member's scope hides other sites' orders, not the slots they hold.
-  const { slot, floor } = await unscoped(tx, () => freeSlotOf(tx, warehouseInfoId));
-  // The search starts at the warehouse's floor (decision 0035): raised here to the lowest gap this
-  // search saw, with the caller's other writes when it sends them together.
-  const raise = slotFloorWrite(warehouseInfoId, floor);
-  if (writes) writes.push(raise);
-  else await tx.execute(raise.build(raise.values).getSQL());
-  return slot;
+  const [found] = await unscoped(tx, () => rowsOf<{ free_slot: number; floor_first: number; floor_version: number | null }>(tx, sql`
+    select free_slot, floor_first, floor_version from haicang_free_slot(${warehouseInfoId}::bigint)`));
+  // The search starts at the warehouse's floor (decision 0035): raised here to the lowest gap it saw.
+  const raise = slotFloorWrite(warehouseInfoId, { first: found!.floor_first, version: found!.floor_version });
+  await tx.execute(raise.build(raise.values).getSQL());
+  return { holdingSlot: found!.free_slot, shelfNumber: slotName(found!.free_slot) };
 }
 
 /**
@@ -317,68 +336,6 @@ function slotFloorWrite(warehouseInfoId: number, floor: { first: number; version
           where ctid = any(array(select f.ctid from ${slotFloors} f where f.warehouse_info_id = ${v.warehouseInfoId}::bigint
             and f.version = ${v.version}::int for update skip locked))`,
   };
-}
-
-async function freeSlotOf(tx: Db, warehouseInfoId: number): Promise<{ slot: { holdingSlot: number; shelfNumber: string }; floor: { first: number; version: number | null } }> {
-  const o = sql.raw('o');
-  let after: number | null = null;
-  let floor: { first: number; version: number | null } | null = null;
-  for (;;) {
-    // The lowest free number above `after` and up to SLOT_CANDIDATES free numbers from there on:
-    // index-only reads of orders_open_slot_uq up to the first gap (~2 ms with 3 400 open slots);
-    // and, in the same statement, the first of them whose advisory lock is free, locked.
-    // The first round starts below the warehouse's floor (decision 0035); the next ones after the
-    // number last tried.
-    const [found]: { won: number | null; last: number | null; first: number; version: number | null }[] = await rowsOf(tx, sql`
-      with recursive fl as (
-        select floor, version from ${slotFloors} where warehouse_info_id = ${warehouseInfoId}
-      ), base as (
-        select coalesce(${after}::int, greatest(coalesce((select floor from fl), 1) - 1, 0)) as a
-      ), used as (
-        -- the slots in use above the last number tried, in index order, each with the next one in use
-        select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next
-        from ${orders} o
-        where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)} and o.holding_slot > (select a from base)
-      ), f as (
-        select case
-          when not exists (select 1 from used where n = (select a from base) + 1) then (select a from base) + 1
-          -- a+1 is taken: the end of the run of used slots that starts there, plus one
-          else (select n + 1 from used where next is distinct from n + 1 order by n limit 1)
-        end as s
-      )
-      , candidates as materialized (
-        select (f.s + k.k)::int as slot
-        from f, generate_series(0, ${SLOT_CANDIDATES * 4}) as k(k)
-        -- one index range read for the whole window, not a probe (or a hash of every slot) per number
-        where f.s + k.k not in (
-          select o.holding_slot from ${orders} o
-          where o.warehouse_info_id = ${warehouseInfoId} and ${OPEN_SLOT(o)}
-            and o.holding_slot between (select s from f) and (select s from f) + ${SLOT_CANDIDATES * 4})
-        order by k.k
-        limit ${SLOT_CANDIDATES}
-      ), tried as (
-        -- the candidates in order, one at a time, until a lock is won: at most one is ever locked
-        select c.slot, pg_try_advisory_xact_lock(hashtext(${`haicang.holding_slot.${warehouseInfoId}`}), c.slot) as won
-        from (select slot from candidates order by slot limit 1) c
-        union all
-        select c.slot, pg_try_advisory_xact_lock(hashtext(${`haicang.holding_slot.${warehouseInfoId}`}), c.slot)
-        from tried t, lateral (select slot from candidates where slot > t.slot order by slot limit 1) c
-        where not t.won
-      )
-      select (select slot from tried where won) as won, (select max(slot) from candidates) as last,
-        (select s from f) as first, (select version from fl) as version`);
-    floor ??= { first: found!.first, version: found!.version };
-    const won: number | null = found?.won ?? null;
-    if (won !== null) {
-      // A fresh statement, whose snapshot is newer than the lock: did an order commit this number meanwhile?
-      const [taken] = await rowsOf<{ one: number }>(tx, sql`
-        select 1 as one from ${orders} o where o.warehouse_info_id = ${warehouseInfoId} and o.holding_slot = ${won} and ${OPEN_SLOT(o)} limit 1`);
-      if (!taken) return { slot: { holdingSlot: won, shelfNumber: `H${String(won).padStart(4, '0')}` }, floor };
-      after = won;
-    } else {
-      after = found?.last ?? (after ?? found?.first ?? 0) + SLOT_CANDIDATES;
-    }
-  }
 }
 
 export async function orderByTradeNo(tx: Db, tradeNo: string, forUpdate = false): Promise<OrderView | undefined> {
