@@ -1,0 +1,115 @@
+// Decision 0039: a keyed SignByScan goes out behind its Idempotency-Key's claim without waiting for it,
+// and an order's arrival (lock, progress, holding slot) is one statement. Whatever the scan did ahead of a
+// claim that found its key taken is rolled back; the repeat answers what was stored. Runs on PGlite (the
+// usual path: claim first) and on PostgreSQL (the path ahead of the claim).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { createUser, registerSeller } from '../factories/identity.ts';
+import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+
+describe('a keyed scan ahead of its claim, and an order\'s arrival in one statement', () => {
+  let t: TestApp;
+  let picker: Caller;
+  let seller: Awaited<ReturnType<typeof registerSeller>>;
+  let storeId: number;
+  let warehouseId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'], name: '拣货员小周' });
+    picker = await signIn(t.app, p.userName, p.password, 1);
+    seller = await registerSeller(t.app, 1);
+    storeId = (await createStore(t.app, admin, seller.userId)).id;
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `先行仓${Date.now()}`, kind: 1 });
+    warehouseId = w.body.result.id as number;
+  });
+  afterAll(async () => t?.close());
+
+  const keyed = (shipment: string, key: string) =>
+    call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': key });
+  const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.root.execute(q))[0]!;
+  const inbound = async (shipment: string) => (await one<{ n: number }>(sql`select count(*)::int as n from into_logistics where shipment = ${shipment}`)).n;
+  const signIns = async (shipment: string) =>
+    (await one<{ n: number }>(sql`select count(*)::int as n from order_operates where entity = 'parcel' and action = 'signIn' and order_number = ${shipment}`)).n;
+  const parcel = async (shipment: string) =>
+    one<{ receive_status: number; shelf_number: string | null }>(sql`select receive_status, shelf_number from parcels where shipment = ${shipment}`);
+  const order = async (id: number) =>
+    one<{ order_status: number; package_status: number; shelf_number: string | null }>(sql`select order_status, package_status, shelf_number from orders where id = ${id}`);
+  const newOrder = async () => {
+    const input = buildOrder(storeId, warehouseId);
+    const created = await createOrder(t.app, seller, input);
+    const [a, b] = input.orderProductInfosList.map((l) => l.shipment) as [string, string];
+    return { id: created.id as number, a, b };
+  };
+
+  it('answers a repeat of a keyed scan with the stored answer, signing once', async () => {
+    const o = await newOrder();
+    const first = await keyed(o.a, `ahead-1-${o.a}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(first.body.result).toMatchObject({ action: 'SIGNED', order: { orderStatus: 2, packageStatus: 1 } });
+    expect(first.body.result.shelfNumber).toMatch(/^H\d{4}$/);
+    const again = await keyed(o.a, `ahead-1-${o.a}`);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result).toEqual(first.body.result);
+    expect(await inbound(o.a)).toBe(1);
+    expect(await signIns(o.a)).toBe(1);
+  });
+
+  it('holds under ten concurrent repeats of one key: one sign-in, one answer, nine of them replayed', async () => {
+    const o = await newOrder();
+    const results = await Promise.all(Array.from({ length: 10 }, () => keyed(o.a, `ahead-10-${o.a}`)));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(results.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
+    for (const r of results) expect(r.body.result).toEqual(results[0]!.body.result);
+    expect(results[0]!.body.result.action).toBe('SIGNED');
+    expect(await inbound(o.a)).toBe(1);
+    expect(await signIns(o.a)).toBe(1);
+  });
+
+  it('rolls back what a scan did ahead of a key another request holds: 422, the other parcel and its order untouched', async () => {
+    const used = await newOrder();
+    const untouched = await newOrder();
+    expect((await keyed(used.a, `ahead-422-${used.a}`)).status).toBe(200);
+    // Same key, another number: on PostgreSQL this scan runs (and would sign, and take a slot) before the claim answers.
+    const other = await keyed(untouched.a, `ahead-422-${used.a}`);
+    expect(other.status).toBe(422);
+    expect(other.body.success).toBe(false);
+    expect(await parcel(untouched.a)).toMatchObject({ receive_status: 0, shelf_number: null });
+    expect(await order(untouched.id)).toMatchObject({ order_status: 1, package_status: 0, shelf_number: null });
+    expect(await inbound(untouched.a)).toBe(0);
+    expect(await signIns(untouched.a)).toBe(0);
+    // The number itself is still there to be signed, with a key of its own.
+    expect((await keyed(untouched.a, `ahead-422b-${untouched.a}`)).body.result).toMatchObject({ action: 'SIGNED', order: { packageStatus: 1 } });
+  });
+
+  it('stores nothing for a refused keyed scan: the key answers again once the cause is fixed', async () => {
+    const o = await newOrder();
+    const key = `ahead-refused-${o.a}`;
+    const refused = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: o.a, warehouseInfoId: 987654321 }, { 'Idempotency-Key': key });
+    expect(refused.status).toBe(400);
+    expect(await parcel(o.a)).toMatchObject({ receive_status: 0 });
+    const fixed = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: o.a, warehouseInfoId: 987654321 }, { 'Idempotency-Key': key });
+    expect(fixed.status).toBe(400);
+    expect(await inbound(o.a)).toBe(0);
+  });
+
+  it('counts every parcel of an order signed at once: both numbers scanned together leave it 已到齐 with one slot', async () => {
+    const orders = await Promise.all(Array.from({ length: 6 }, () => newOrder()));
+    const results = await Promise.all(orders.flatMap((o) => [keyed(o.a, `both-${o.a}`), keyed(o.b, `both-${o.b}`)]));
+    expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+    for (const o of orders) {
+      // Whichever came second saw the first one's parcel as here: the order is complete, not 部分到货.
+      expect(await order(o.id)).toMatchObject({ order_status: 2, package_status: 2 });
+      const slot = (await order(o.id)).shelf_number;
+      expect(slot).toMatch(/^H\d{4}$/);
+      expect(await parcel(o.a)).toMatchObject({ receive_status: 1, shelf_number: slot });
+      expect(await parcel(o.b)).toMatchObject({ receive_status: 1, shelf_number: slot });
+    }
+    const slots = await Promise.all(orders.map(async (o) => (await order(o.id)).shelf_number));
+    expect(new Set(slots).size).toBe(orders.length);
+  });
+});
