@@ -152,6 +152,22 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
     expect(await weight()).toEqual({ w: 6 });
   });
 
+  it('sends no COMMIT behind a last statement whose values node-postgres cannot encode: what came before is rolled back (decision 0040)', async () => {
+    const circular: Record<string, unknown> = { a: 1 };
+    circular.self = circular;
+    const failed = await one.withTenant(1, async (db) => {
+      await db.execute(sql`update parcels set weight = 11 where shipment = 'RC-1'`);
+      lastStatementNext(db);
+      // JSON.stringify throws on it when the value is encoded: before, that happened in node-postgres'
+      // bind, after the COMMIT behind it was queued, which committed weight 11.
+      await db.execute(sql`select ${circular}::jsonb as j`);
+    }).catch((e: Error) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await weight()).toEqual({ w: 6 });
+    // The connection is outside any transaction, read-only for its session again.
+    expect(await one.read(1, (db) => one1<{ ro: string }>(db, sql`select current_setting('transaction_read_only') as ro`))).toEqual({ ro: 'on' });
+  });
+
   it('refuses a statement after the last one, and leaves the connection outside any transaction', async () => {
     const refused = await one.withTenant(1, async (db) => {
       lastStatementNext(db);

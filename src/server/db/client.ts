@@ -1,6 +1,7 @@
 // One database handle for PGlite (embedded, a directory under DATA_DIR) and PostgreSQL
 // (DATABASE_URL). Both speak the same SQL, schema and migrations.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -318,6 +319,24 @@ interface Opening { sent: Promise<unknown> | null; closing: boolean; committed: 
 const OPENINGS = new WeakMap<PgPoolClient, Opening>();
 const OPENING_OF = new WeakMap<Db, Opening>();
 
+/** node-postgres' encoder of a statement's values, the one its bind step runs (pg/lib/utils.js). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
+
+/**
+ * A statement's values encoded now (decision 0040). node-postgres encodes them as it binds, and a
+ * value it cannot encode fails the statement without sending it; a COMMIT queued behind it would then
+ * commit what came before. Encoded here, the last statement of a transaction fails before anything
+ * of it, or the COMMIT, is sent. Encoding an encoded value changes nothing (a string stays itself).
+ */
+function encodedNow(config: unknown, rest: unknown[]): [unknown, unknown[]] {
+  if (config && typeof config === 'object' && Array.isArray((config as { values?: unknown }).values)) {
+    return [{ ...(config as object), values: (config as { values: unknown[] }).values.map((v) => prepareValue(v)) }, rest];
+  }
+  // query(text or config, values): how Drizzle sends a statement it has not prepared.
+  if (Array.isArray(rest[0])) return [config, [(rest[0] as unknown[]).map((v) => prepareValue(v)), ...rest.slice(1)]];
+  return [config, rest];
+}
+
 /** COMMIT of a transaction a failed statement had aborted answers ROLLBACK: never a success. */
 function committedOrThrow(answer: unknown): void {
   if ((answer as { command?: string } | undefined)?.command !== 'COMMIT') throw new Error('the transaction was rolled back: one of its statements failed');
@@ -327,10 +346,10 @@ function committedOrThrow(answer: unknown): void {
  * The next statement tx sends is its transaction's last (decision 0037): on a PostgreSQL request
  * connection, COMMIT is sent behind it without waiting for its answer, saving a round trip. If that
  * statement fails in PostgreSQL, the transaction is already aborted and the COMMIT ends it as a
- * rollback; if the COMMIT itself fails, the transaction fails as it would have. A statement that
- * fails before it is sent (node-postgres refusing its values) would leave that COMMIT to commit what
- * came before: mark only a statement whose values are already encoded. Any statement after it is
- * refused. Elsewhere (PGlite, a read) nothing changes.
+ * rollback; if the COMMIT itself fails, the transaction fails as it would have. The statement's
+ * values are encoded before it is sent (decision 0040): one node-postgres cannot encode fails it with
+ * no COMMIT sent, so any statement may be marked. Any statement after it is refused. Elsewhere
+ * (PGlite, a read) nothing changes.
  */
 export function lastStatementNext(tx: Db): void {
   const opening = OPENING_OF.get(tx);
@@ -369,6 +388,8 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
     if (!opening) return send(config, rest);
     if (opening.committed) throw new Error('a statement after its transaction\'s last one (lastStatementNext)');
     if (opening.sent && !opening.closing) return send(config, rest);
+    // The last statement's values are encoded before anything goes: a failure sends no COMMIT (decision 0040).
+    if (opening.closing) [config, rest] = encodedNow(config, rest);
     // One write for all of them (the statement's own cork nests inside this one).
     const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream;
     stream.cork?.();
