@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActionDef, ParsedInputOf, ServiceDef } from '#shared/contracts/define.ts';
 import type { Database, DataScope, Db, TenantId } from './db/client.ts';
+import type { PendingWrite } from './db/pending-write.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
@@ -43,6 +44,14 @@ export interface RequestContext {
   readonly now: Date;
   /** This site as the caller reached it (scheme://host[:port]), for addresses handed to other sites. */
   readonly origin?: string;
+  /**
+   * A keyed write action's answer as a write for its final statement (decision 0040), absent when the
+   * request has no Idempotency-Key. The action puts the returned write into its last statement, sends
+   * nothing after it (on PostgreSQL COMMIT goes behind it) and returns `answer` itself, the same
+   * object; the framework then stores nothing more. Rejects if the key turns out to be another
+   * request's (the action ran ahead of its claim): the action must then send nothing more.
+   */
+  readonly answerAlong?: (answer: unknown) => Promise<PendingWrite>;
 }
 
 /** The signed-in user, or 401 (for actions whose access lets anonymous callers in). */

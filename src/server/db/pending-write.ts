@@ -11,6 +11,11 @@ export interface PendingWrite {
   shape: string;
   values: Readonly<Record<string, unknown>>;
   build(values: Readonly<Record<string, unknown>>): SQLWrapper;
+  /**
+   * The statement that carries this write is its transaction's last (decision 0040): whoever sends it
+   * marks it with lastStatementNext, so COMMIT goes behind it. An Idempotency-Key's answer (answerAlong).
+   */
+  last?: boolean;
 }
 
 /** The entries of `values` that are set: an undefined value leaves its column alone (Drizzle's rule). */

@@ -8,9 +8,10 @@ import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, 
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import { applyScope, lastStatementNext, pipelines, type DataScope, type Db, type TenantId } from '../db/client.ts';
+import type { PendingWrite } from '../db/pending-write.ts';
 import { runsAheadOfTheClaim, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
-import { claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
+import { answerWrite, claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
 import { parseCookies } from '../lib/cookies.ts';
 
@@ -216,8 +217,10 @@ async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => 
 /** The context an action's implementation sees, from the request, its caller and its transaction. */
 function requestContext(
   deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
+  answerAlong?: RequestContext['answerAlong'],
 ): RequestContext {
   return {
+    ...(answerAlong ? { answerAlong } : {}),
     get db(): Db {
       if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
       return tx;
@@ -319,14 +322,38 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (tx && user?.scope) await applyScope(tx, user.scope);
         const parsed = def.input.safeParse(def.upload ? readQuery(def, req) : readInput(def, req), parseOptions(language));
         if (!parsed.success) throw validationError(parsed.error, language);
-        const ctx = requestContext(deps, req, label, tx, tenantId, user, principal, language);
-        if (def.upload) return handler(parsed.data, ctx, uploadBody(req, def.upload));
+        if (def.upload) return handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language), uploadBody(req, def.upload));
         if (tx && typeof idemKey === 'string') {
           const hash = requestHash(def.method, url, parsed.data);
           const key = { tenantId, userId: user?.id ?? null, key: idemKey, hash };
+          // The key's row, once claimed: the id, or null when the key was another request's.
+          let claimedId: Promise<number | null> | null = null;
+          // The answer the action sent with its last statement (decision 0040), if it did.
+          let sentAlong: { answer: unknown } | null = null;
+          const answerAlong = async (answer: unknown): Promise<PendingWrite> => {
+            const id = await claimedId;
+            if (id === null || id === undefined) throw new ClaimTaken();
+            sentAlong = { answer };
+            return answerWrite(id, answer);
+          };
+          const ctx = requestContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong);
+          // Stores the action's answer, unless the action sent it with its last statement.
+          const answered = async (id: number, result: unknown): Promise<unknown> => {
+            const along = sentAlong as { answer: unknown } | null;
+            if (along) {
+              if (along.answer !== result) throw new Error(`${label} returned another answer than the one it stored with its last statement`);
+              return result ?? null;
+            }
+            // The answer's record is the transaction's last statement: COMMIT goes with it (decision 0037).
+            lastStatementNext(tx);
+            await storeIdempotentResponse(tx, id, result ?? null);
+            return result ?? null;
+          };
           if (ahead && pipelines(tx)) {
             // The claim and the action's first statement travel together (decision 0039).
             const claimed = insertClaim(tx, key);
+            claimedId = claimed;
+            claimed.catch(() => {});
             const work = handler(parsed.data, ctx);
             // Its failure is awaited below, after the claim's answer: not an unhandled rejection meanwhile.
             work.catch(() => {});
@@ -340,23 +367,17 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
               await work.catch(() => {});
               throw new ClaimTaken();
             }
-            const result = (await work) ?? null;
-            lastStatementNext(tx);
-            await storeIdempotentResponse(tx, id, result);
-            return result;
+            return answered(id, await work);
           }
           const claim = await claimIdempotencyKey(tx, key);
           if (claim.kind === 'replay') {
             reply.header('Idempotent-Replayed', 'true');
             return claim.response;
           }
-          const result = (await handler(parsed.data, ctx)) ?? null;
-          // The answer's record is the transaction's last statement: COMMIT goes with it (decision 0037).
-          lastStatementNext(tx);
-          await storeIdempotentResponse(tx, claim.id, result);
-          return result;
+          claimedId = Promise.resolve(claim.id);
+          return answered(claim.id, await handler(parsed.data, ctx));
         }
-        return (await handler(parsed.data, ctx)) ?? null;
+        return (await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language))) ?? null;
       };
 
       const result = def.transaction === 'manual' ? await run(null)

@@ -9,6 +9,7 @@ import { audit, auditWrite, type AuditEntry } from '../audit/repository.ts';
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
+import { definedOnly, type PendingWrite } from '../../db/pending-write.ts';
 import { announceFloorWork } from '../notification/repository.ts';
 import { stockParcelSigned } from '../stock/arrival.ts';
 
@@ -70,6 +71,7 @@ export interface SignOutcome {
 export async function signLockedParcel(
   tx: Db, who: CurrentUser, parcel: parcelRepo.ParcelRow, created: boolean,
   at: { warehouseInfoId: number; weight?: number | null | undefined; note?: string | null | undefined; now: Date },
+  finish?: (outcome: SignOutcome) => Promise<readonly PendingWrite[]>,
 ): Promise<SignOutcome> {
   const isNew = created && parcel.receiveStatus === RECEIVE_STATUS.unclaimed && !parcel.signForTime;
   if (!isNew && parcel.receiveStatus !== RECEIVE_STATUS.declared) {
@@ -88,13 +90,22 @@ export async function signLockedParcel(
     entity: 'parcel', entityId: parcel.id, tradeNo: order?.tradeNo ?? null, orderNumber: parcel.shipment, action: 'signIn',
     before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
   });
-  // The parcel's update carries the order's, the inbound record and the audit entries: one statement
-  // (decision 0034); the floor's notice leaves after the commit (decision 0035).
-  const signed = await parcelRepo.updateParcelAlong(tx, parcel.id, {
+  const values = {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
-    warehouseInfoId, weight: at.weight ?? parcel.weight, reMark: at.note ?? parcel.reMark,
+    // Kept to the column's three decimals here, so the row written is the row foreseen below.
+    warehouseInfoId, weight: at.weight == null ? parcel.weight : Math.round(at.weight * 1000) / 1000, reMark: at.note ?? parcel.reMark,
     ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
-  }, {
+  };
+  const action = status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' as const : 'SIGNED' as const;
+  // The parcel as its update leaves it: its row with the values set (no trigger or default touches it).
+  // What follows the sign-in and what finish adds go before that update, so it is the last statement.
+  const foreseen: parcelRepo.ParcelRow = { ...parcel, ...definedOnly(values) };
+  await stockParcelSigned(tx, who, foreseen, at.now);
+  const along = finish ? await finish({ action, parcel: foreseen, order }) : [];
+  // The parcel's update carries the order's, the inbound record, the audit entries and what finish
+  // added (a keyed scan's stored answer, decision 0040): one statement (decision 0034); the floor's
+  // notice leaves after the commit (decision 0035).
+  const signed = await parcelRepo.updateParcelAlong(tx, parcel.id, values, {
     writes: [
       ...deferred.writes,
       parcelRepo.inboundRecordRow(tx, {
@@ -102,11 +113,11 @@ export async function signLockedParcel(
         storeName: order ? order.storeName : null,
       }),
       auditWrite(tx, who, deferred.audit),
+      ...along,
     ],
   });
   await announceFloorWork(tx, parcel.userId);
-  await stockParcelSigned(tx, who, signed, at.now);
-  return { action: status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' : 'SIGNED', parcel: signed, order };
+  return { action, parcel: signed, order };
 }
 
 /**

@@ -75,10 +75,21 @@ async function signAt(
       parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
     };
   }
-  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now });
-  // Nobody declared it: was it pre-alerted (AdvanceOrder)? Asked only then, so a declared parcel's scan costs nothing more.
-  const advanceOrder = outcome.action === 'UNCLAIMED' ? (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null : null;
-  return { ...answer(outcome, warehouse.warehouseName), advanceOrder };
+  // The scan's answer, from the outcome as the parcel's update will leave it.
+  const answerOf = async (outcome: SignOutcome) => {
+    // Nobody declared it: was it pre-alerted (AdvanceOrder)? Asked only then, so a declared parcel's scan costs nothing more.
+    const advanceOrder = outcome.action === 'UNCLAIMED' ? (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null : null;
+    return { ...answer(outcome, warehouse.warehouseName), advanceOrder };
+  };
+  // A keyed scan's stored answer goes with the parcel's update, the transaction's last statement (decision 0040).
+  let sent: Awaited<ReturnType<typeof answerOf>> | undefined;
+  const { answerAlong } = ctx;
+  const finish = answerAlong && (async (outcome: SignOutcome) => {
+    sent = await answerOf(outcome);
+    return [await answerAlong(sent)];
+  });
+  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now }, finish);
+  return sent ?? answerOf(outcome);
 }
 
 type ParcelDesk = Implementation<typeof abroadLogistics>;

@@ -2,7 +2,7 @@
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { keptFor, mapRowsOnce, type Db } from '../../db/client.ts';
+import { keptFor, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, prefixed, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
@@ -58,6 +58,8 @@ export async function updateParcelAlong(
     query = mapRowsOnce(build(true).prepare(`hc_parcel_along_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)) as AlongQuery;
     kept.set(shape, query);
   }
+  // A write that must be the transaction's last (an Idempotency-Key's answer) makes this statement the last (decision 0040).
+  if (along.writes.some((w) => w.last)) lastStatementNext(tx);
   const [row] = query ? await query.execute(params) : await build(false);
   return row!;
 }

@@ -4,6 +4,7 @@
 import { and, eq, lt, sql, type Placeholder } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { keptFor, type Db } from '../../db/client.ts';
+import type { PendingWrite } from '../../db/pending-write.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -62,6 +63,21 @@ export async function storeIdempotentResponse(tx: Db, id: number, response: unkn
 const storeQuery = (tx: Db, response: unknown, id: number | Placeholder) =>
   tx.update(idempotencyKeys).set({ response: response as never }).where(eq(idempotencyKeys.id, id));
 const STORES = new WeakMap<object, ReturnType<ReturnType<typeof storeQuery>['prepare']>>();
+
+/**
+ * The stored answer as a write for the action's last statement to carry (decision 0040): what
+ * storeIdempotentResponse sends on its own, sent instead with the action's final write, whose
+ * statement is then the transaction's last. The answer goes as JSON text, as the column's encoder
+ * would write it.
+ */
+export function answerWrite(id: number, answer: unknown): PendingWrite {
+  return {
+    shape: 'idempotencyAnswer',
+    values: { keyId: id, response: JSON.stringify(answer ?? null) },
+    build: (v) => sql`update ${idempotencyKeys} set response = ${v.response}::jsonb where id = ${v.keyId}::bigint`,
+    last: true,
+  };
+}
 
 /** Forgets keys older than the retention period; run by the owner connection (all tenants). */
 export async function purgeIdempotencyKeys(root: Db, now = new Date()): Promise<number> {
