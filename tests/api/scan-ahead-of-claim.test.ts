@@ -1,12 +1,13 @@
 // Decision 0039: a keyed SignByScan goes out behind its Idempotency-Key's claim without waiting for it,
-// and an order's arrival (lock, progress, holding slot) is one statement. Whatever the scan did ahead of a
+// and an order's arrival (lock, progress, holding slot) is one statement. Decision 0040: its stored answer
+// goes with the parcel's update, foreseen from the values written. Whatever the scan did ahead of a
 // claim that found its key taken is rolled back; the repeat answers what was stored. Runs on PGlite (the
 // usual path: claim first) and on PostgreSQL (the path ahead of the claim).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { buildOrder, createOrder, createStore, trackingNo } from '../factories/orders.ts';
 
 describe('a keyed scan ahead of its claim, and an order\'s arrival in one statement', () => {
   let t: TestApp;
@@ -74,7 +75,8 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
     const used = await newOrder();
     const untouched = await newOrder();
     expect((await keyed(used.a, `ahead-422-${used.a}`)).status).toBe(200);
-    // Same key, another number: on PostgreSQL this scan runs (and would sign, and take a slot) before the claim answers.
+    // Same key, another number: on PostgreSQL this scan is sent before the claim has answered, and PostgreSQL
+    // runs it (it would sign, and take a slot) once the claim has found the key taken.
     const other = await keyed(untouched.a, `ahead-422-${used.a}`);
     expect(other.status).toBe(422);
     expect(other.body.success).toBe(false);
@@ -92,9 +94,57 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
     const refused = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: o.a, warehouseInfoId: 987654321 }, { 'Idempotency-Key': key });
     expect(refused.status).toBe(400);
     expect(await parcel(o.a)).toMatchObject({ receive_status: 0 });
-    const fixed = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: o.a, warehouseInfoId: 987654321 }, { 'Idempotency-Key': key });
-    expect(fixed.status).toBe(400);
     expect(await inbound(o.a)).toBe(0);
+    // The station's warehouse corrected, under the same key: had the refusal been stored, this would be a 422.
+    const fixed = await keyed(o.a, key);
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.result.action).toBe('SIGNED');
+    expect(await inbound(o.a)).toBe(1);
+  });
+
+  it('does the work of a repeat only to roll it back: a parcel put back to declared stays declared when its key is repeated', async () => {
+    const o = await newOrder();
+    const key = `ahead-undone-${o.a}`;
+    const first = await keyed(o.a, key);
+    expect(first.body.result.action).toBe('SIGNED');
+    // Put the parcel back as if it had never been scanned: a repeat that did the work again would sign it.
+    await t.database.root.execute(sql`delete from into_logistics where shipment = ${o.a}`);
+    await t.database.root.execute(sql`update parcels set receive_status = 0, sign_for_time = null where shipment = ${o.a}`);
+    const again = await keyed(o.a, key);
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result).toEqual(first.body.result);
+    expect(await parcel(o.a)).toMatchObject({ receive_status: 0 });
+    expect(await inbound(o.a)).toBe(0);
+    expect(await signIns(o.a)).toBe(1);
+  });
+
+  it('answers and stores the parcel exactly as its update left it: declared, of an order, and a number nobody declared (decision 0040)', async () => {
+    const o = await newOrder();
+    const stray = trackingNo('ZZ');
+    const cases = [
+      { shipment: o.a, weight: 1.23456, note: '外箱破损 "轻微"', action: 'SIGNED' },
+      { shipment: stray, weight: 0.5, note: undefined, action: 'UNCLAIMED' },
+    ];
+    for (const c of cases) {
+      const key = `foreseen-${c.shipment}`;
+      const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker,
+        { shipment: c.shipment, warehouseInfoId: warehouseId, weight: c.weight, ...(c.note ? { note: c.note } : {}) }, { 'Idempotency-Key': key });
+      expect(res.status).toBe(200);
+      expect(res.body.result.action).toBe(c.action);
+      // The parcel as the list reads it from the database afterwards.
+      const listed = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment: c.shipment });
+      const row = listed.body.result.items.find((p: { shipment: string }) => p.shipment === c.shipment);
+      expect(res.body.result.parcel).toEqual(row);
+      expect(row.weight).toBe(Math.round(c.weight * 1000) / 1000);
+      // The stored answer is the answer given.
+      const stored = await one<{ response: unknown }>(sql`select response from idempotency_keys where key = ${key}`);
+      expect(stored.response).toEqual(res.body.result);
+    }
+  });
+
+  it('refuses a slot search without a warehouse instead of searching forever', async () => {
+    await expect(t.database.root.execute(sql`select * from haicang_free_slot(null)`)).rejects.toThrow();
   });
 
   it('counts every parcel of an order signed at once: both numbers scanned together leave it 已到齐 with one slot', async () => {

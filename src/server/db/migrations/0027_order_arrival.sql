@@ -20,6 +20,10 @@ DECLARE
   v_first integer;
   v_version integer;
 BEGIN
+  -- Without a warehouse every advisory lock would be NULL (never won) and the search would not end.
+  IF p_warehouse IS NULL THEN
+    RAISE EXCEPTION 'haicang_free_slot: no warehouse given';
+  END IF;
   LOOP
     -- The lowest free number above v_after (the first round: from below the floor) and up to 32 free
     -- numbers from there on, read from the index up to the first gap; the first of them whose
