@@ -220,7 +220,7 @@ function requestContext(
   answerAlong?: RequestContext['answerAlong'],
 ): RequestContext {
   return {
-    ...(answerAlong ? { answerAlong } : {}),
+    answerAlong,
     get db(): Db {
       if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
       return tx;
@@ -233,7 +233,10 @@ function requestContext(
     language,
     log: req.log,
     now: new Date(),
-    origin: `${req.protocol}://${req.host}`,
+    // Read when asked: Fastify works out the scheme and the host on every read of them.
+    get origin() {
+      return `${req.protocol}://${req.host}`;
+    },
   };
 }
 

@@ -115,6 +115,8 @@ export async function signLockedParcel(
       auditWrite(tx, who, deferred.audit),
       ...along,
     ],
+    // Whoever finishes the scan answers from the row foreseen: the update need not send it back.
+    ...(finish ? { foreseen } : {}),
   });
   await announceFloorWork(tx, parcel.userId);
   return { action, parcel: signed, order };

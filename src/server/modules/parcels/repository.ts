@@ -40,18 +40,21 @@ export type { PendingWrite };
  * writes) and then only executed (decision 0035): building it cost more server time than running it.
  */
 export async function updateParcelAlong(
-  tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[] },
+  tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[]; foreseen?: ParcelRow },
 ): Promise<ParcelRow> {
   const set = definedOnly(values as Record<string, unknown>);
   const parts = [prefixed('s_', set), ...along.writes.map((w, i) => prefixed(`w${i}_`, w.values))];
   const params: Record<string, unknown> = Object.assign({ id }, ...parts.map((part) => part.params));
+  // `foreseen`: the caller knows the row the update leaves (decision 0040): nothing is returned.
+  const returning = !along.foreseen;
   const build = (placeholders: boolean) => {
     const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.build(placeholders ? parts[i + 1]!.placeholders : w.values).getSQL()));
-    return (ctes.length ? tx.with(...ctes) : tx).update(parcels)
+    const update = (ctes.length ? tx.with(...ctes) : tx).update(parcels)
       .set((placeholders ? parts[0]!.placeholders : set) as Partial<typeof parcels.$inferInsert>)
-      .where(eq(parcels.id, placeholders ? sql.placeholder('id') : id)).returning();
+      .where(eq(parcels.id, placeholders ? sql.placeholder('id') : id));
+    return returning ? update.returning() : update;
   };
-  const shape = [shapeOf(set), ...along.writes.map((w) => w.shape)].join('|');
+  const shape = [shapeOf(set), ...along.writes.map((w) => w.shape), ...(returning ? [] : ['foreseen'])].join('|');
   const kept = keptFor(tx, ALONG, () => new Map<string, AlongQuery>());
   let query = kept?.get(shape);
   if (kept && !query && kept.size < ALONG_SHAPES) {
@@ -60,8 +63,9 @@ export async function updateParcelAlong(
   }
   // A write that must be the transaction's last (an Idempotency-Key's answer) makes this statement the last (decision 0040).
   if (along.writes.some((w) => w.last)) lastStatementNext(tx);
-  const [row] = query ? await query.execute(params) : await build(false);
-  return row!;
+  const answer = query ? await query.execute(params) : await build(false);
+  if (along.foreseen) return along.foreseen;
+  return (answer as ParcelRow[])[0]!;
 }
 
 const ALONG_SHAPES = 16;
