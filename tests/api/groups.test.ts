@@ -274,6 +274,16 @@ describe('data scope', () => {
     const signed = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: myShipment, warehouseInfoId: warehouseId });
     expect(signed.status, JSON.stringify(signed.body.error)).toBe(200);
     expect(signed.body.result.action).toBe('SIGNED');
+    // With an Idempotency-Key, as the floor app sends every scan: the scan inside the member's unscoped
+    // stretch ends the transaction with its answer (decision 0040); answered, stored, replayed.
+    const keyedScan = () => call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: twShipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `scoped-${twShipment}` });
+    const first = await keyedScan();
+    expect(first.status, JSON.stringify(first.body.error)).toBe(200);
+    expect(first.body.result.action).toBe('SIGNED');
+    const again = await keyedScan();
+    expect(again.status, JSON.stringify(again.body.error)).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result).toEqual(first.body.result);
     expect(await listed(member, myShipment)).toEqual([]);
     await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
     expect(await listed(member, myShipment)).toEqual([myShipment]);

@@ -238,7 +238,9 @@ export async function unscoped<T>(tx: Db, fn: () => Promise<T>): Promise<T> {
   SCOPES.delete(tx);
   await setScope(tx, { sites: '', warehouses: '' });
   const restore = async () => {
-    await setScope(tx, saved);
+    // fn may have sent the transaction's last statement, with COMMIT behind it (decision 0040): the
+    // transaction, and its transaction-local scope, has ended; nothing more may be sent.
+    if (!OPENING_OF.get(tx)?.committed) await setScope(tx, saved);
     SCOPES.set(tx, saved);
   };
   let value: T;
@@ -329,6 +331,8 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { 
  * of it, or the COMMIT, is sent. Encoding an encoded value changes nothing (a string stays itself).
  */
 function encodedNow(config: unknown, rest: unknown[]): [unknown, unknown[]] {
+  // A query object of its own (a cursor, a Query) is sent as it is: copying it would lose its methods.
+  if (config && typeof config === 'object' && typeof (config as { submit?: unknown }).submit === 'function') return [config, rest];
   if (config && typeof config === 'object' && Array.isArray((config as { values?: unknown }).values)) {
     return [{ ...(config as object), values: (config as { values: unknown[] }).values.map((v) => prepareValue(v)) }, rest];
   }
