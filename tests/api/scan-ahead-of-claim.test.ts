@@ -122,9 +122,13 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
   it('answers and stores the parcel exactly as its update left it: declared, of an order, and a number nobody declared (decision 0040)', async () => {
     const o = await newOrder();
     const stray = trackingNo('ZZ');
+    const o2 = await newOrder();
     const cases = [
-      { shipment: o.a, weight: 1.23456, note: '外箱破损 "轻微"', action: 'SIGNED' },
-      { shipment: stray, weight: 0.5, note: undefined, action: 'UNCLAIMED' },
+      { shipment: o.a, weight: 1.23456, note: '外箱破损 "轻微"', action: 'SIGNED', kept: 1.235 },
+      // Half a gram, written as a decimal: the column rounds it up (the binary 4.0005 × 1000 is 4000.4999…).
+      // A lone surrogate in the note: sent as U+FFFD (decision 0040).
+      { shipment: o2.a, weight: 4.0005, note: 'x\ud800y', action: 'SIGNED', kept: 4.001 },
+      { shipment: stray, weight: 0.5, note: undefined, action: 'UNCLAIMED', kept: 0.5 },
     ];
     for (const c of cases) {
       const key = `foreseen-${c.shipment}`;
@@ -136,7 +140,8 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
       const listed = await call(t.app, 'GET', svc('Logistics', 'GetLogisticsList'), picker, { shipment: c.shipment });
       const row = listed.body.result.items.find((p: { shipment: string }) => p.shipment === c.shipment);
       expect(res.body.result.parcel).toEqual(row);
-      expect(row.weight).toBe(Math.round(c.weight * 1000) / 1000);
+      expect(row.weight).toBe(c.kept);
+      if (c.note) expect(row.reMark).toBe(c.note.replace('\ud800', '\ufffd'));
       // The stored answer is the answer given.
       const stored = await one<{ response: unknown }>(sql`select response from idempotency_keys where key = ${key}`);
       expect(stored.response).toEqual(res.body.result);
