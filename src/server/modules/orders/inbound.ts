@@ -12,6 +12,7 @@ import * as parcelRepo from '../parcels/repository.ts';
 import { definedOnly, type PendingWrite } from '../../db/pending-write.ts';
 import { announceFloorWork } from '../notification/repository.ts';
 import { stockParcelSigned } from '../stock/arrival.ts';
+import { gramsToKg, kgToGrams } from '../fees/calc.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 
@@ -58,18 +59,8 @@ async function advance(tx: Db, who: Who | null, orderId: number, options: Advanc
   return { ...order, ...next, shelfNumber };
 }
 
-/**
- * A weight as the numeric(10,3) column rounds it: the written decimal to three places, half away from
- * zero (4.0005 → 4.001; rounding the binary value 4.0005 × 1000 would give 4.000).
- */
-export function toKgColumn(kg: number): number {
-  const text = String(kg);
-  const thousandths = text.includes('e') ? kg * 1000 : Number(`${text}e3`);
-  return Math.sign(thousandths) * Math.round(Math.abs(thousandths)) / 1000;
-}
-
 /** Text as PostgreSQL receives it from node-postgres: a lone surrogate becomes U+FFFD. */
-export const wellFormed = (text: string): string =>
+const wellFormed = (text: string): string =>
   text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 export interface SignOutcome {
@@ -106,9 +97,10 @@ export async function signLockedParcel(
   });
   const values = {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
-    // As the columns keep them, so the row written is the row foreseen below: the weight to three
-    // decimals, the note with any lone surrogate as U+FFFD (what its UTF-8 encoding sends).
-    warehouseInfoId, weight: at.weight == null ? parcel.weight : toKgColumn(at.weight), reMark: at.note == null ? parcel.reMark : wellFormed(at.note),
+    // As the columns keep them, so the row written is the row foreseen below: the weight to whole
+    // grams, rounded on its decimal as fees do (numeric(10,3)), the note with any lone surrogate as
+    // U+FFFD (what its UTF-8 encoding sends).
+    warehouseInfoId, weight: at.weight == null ? parcel.weight : gramsToKg(kgToGrams(at.weight)), reMark: at.note == null ? parcel.reMark : wellFormed(at.note),
     ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
   };
   const action = status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' as const : 'SIGNED' as const;

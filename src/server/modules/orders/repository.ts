@@ -282,16 +282,6 @@ export interface ScanFacts {
   warehouse: { id: number; warehouseName: string | null; isEnabled: boolean } | null;
 }
 
-/** How many distinct tracking numbers the order has, and how many of them are here. */
-export async function shipmentProgress(tx: Db, orderId: number): Promise<{ total: number; signed: number }> {
-  const [row] = await rowsOf<{ total: number; signed: number }>(tx, sql`
-    select count(distinct l.shipment)::int as total,
-           count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
-    from ${orderLines} l left join ${parcels} p on p.shipment = l.shipment and p.order_id = l.order_id
-    where l.order_id = ${orderId}`);
-  return row ?? { total: 0, signed: 0 };
-}
-
 const slotName = (n: number) => `H${String(n).padStart(4, '0')}`;
 
 /**
