@@ -9,6 +9,7 @@ import { APP_DIST_DIR } from './lib/paths.ts';
 import { startFileCleanup } from './modules/files/attach.ts';
 import { defaultFileStorage } from './modules/files/storage.ts';
 import { startScheduler } from './modules/jobs/scheduler.ts';
+import { startOrderCountFolding } from './modules/orders/counts.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
   // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
   const scheduler = startScheduler(database, app.log);
+  // The pieces of the order counts, summed every few seconds (decision 0041); any server may.
+  const folding = startOrderCountFolding(database.root, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     clearInterval(timer);
     cleanup.stop();
     scheduler.stop();
+    folding.stop();
     try {
       await app.close();
       await database.close();

@@ -80,8 +80,27 @@ export interface PageCount {
  * `keyed` (decision 0035): a list kept as a prepared query passes its filter with placeholders as
  * `where`, the filter's name and values as `key`, and how to build it with its values, for the rare
  * count apart (an empty page past the end).
+ *
+ * `summed` (decision 0041): the count kept by the table's triggers, as a column (`column`, as `where`
+ * is written) and apart (`apart`, with the values). It is exact and cheap, so it is always read:
+ * nothing is remembered over the cap.
  */
-export function pageCount(tx: Db, table: PgTable, where: SQL | undefined, keyed?: { key: string; where: () => SQL | undefined }): PageCount & { known: boolean } {
+export function pageCount(
+  tx: Db, table: PgTable, where: SQL | undefined, keyed?: { key: string; where: () => SQL | undefined },
+  summed?: { column: SQL<number>; apart: () => SQL<number> },
+): PageCount & { known: boolean } {
+  if (summed) {
+    return {
+      known: false,
+      column: summed.column,
+      async read(rows, offset) {
+        if (rows.length > 0) return asCapped(rows[0]!.total);
+        if (offset === 0) return { total: 0, capped: false };
+        const [row] = await tx.select({ n: summed.apart() }).from(sql`(select 1) as one`);
+        return asCapped(row?.n ?? 0);
+      },
+    };
+  }
   const key = countKey(tx, table, where, keyed?.key);
   const known = isKnownOverCap(key);
   return {

@@ -188,6 +188,11 @@ export function visibilityOf(tx: Db): string | null {
   return `${tenant}|${scope?.sites ?? ''}|${scope?.warehouses ?? ''}`;
 }
 
+/** Whether a group scope narrows what the handle sees now (applyScope; none inside unscoped). */
+export function isScoped(tx: Db): boolean {
+  return SCOPES.has(tx);
+}
+
 /**
  * The settings a request connection holds for its session (PostgreSQL's request pool): the tenant
  * and the scope. A handle of `read` (no transaction) carries its connection's, so the scope is set

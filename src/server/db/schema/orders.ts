@@ -44,6 +44,21 @@ export const slotFloors = pgTable('slot_floors', {
   floor: integer('floor').notNull(),
   version: integer('version').notNull().default(0),
 }, (t) => [uniqueIndex('slot_floors_uq').on(t.tenantId, t.warehouseInfoId), tenantPolicy(t.tenantId)]);
+/**
+ * How many orders each (status, package status, warehouse) holds, as pieces to add up (decision 0041):
+ * triggers on orders write a piece (+k or −k) in the same transaction as the orders they count, so
+ * any snapshot's sum is that snapshot's exact count; `foldOrderCounts` replaces a key's pieces by
+ * their sum from time to time. Rows are only ever inserted by requests, never updated: concurrent
+ * writers never wait for one another here.
+ */
+export const orderCounts = pgTable('order_counts', {
+  tenantId: tenantIdColumn(),
+  orderStatus: smallint('order_status').notNull(),
+  packageStatus: smallint('package_status').notNull(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull(),
+  n: integer('n').notNull(),
+}, (t) => [index('order_counts_key_idx').on(t.tenantId, t.orderStatus, t.packageStatus, t.warehouseInfoId), tenantPolicy(t.tenantId)]);
+
 /** An outbound shipment to one marketplace buyer (DOMAIN §3). */
 export const orders = pgTable('orders', {
   id: id(),

@@ -6,6 +6,7 @@ import { keptFor, mapRowsOnce, unscoped, type Db } from '../../db/client.ts';
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
+import { summedCount } from './counts.ts';
 import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
 import { orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
@@ -92,11 +93,14 @@ export async function listOrdersWithLines(
   const shape = Object.keys(values).sort().join(',');
   // The count's memory is keyed by the filter's shape and values, whichever way the page is sent.
   const key = `${shape}\u0000${JSON.stringify(values)}`;
-  let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) });
+  // A filter on the status columns alone is counted from order_counts (decision 0041).
+  const summedColumn = summedCount(tx, values, (name) => sql.placeholder(name));
+  const summed = summedColumn ? { column: summedColumn, apart: () => summedCount(tx, values)! } : undefined;
+  let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) }, summed);
   const kept = keptFor(tx, ORDER_PAGES, () => new Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>());
   // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
   const first = page.offset === 0 && isLiteralPageSize(page.limit);
-  const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
+  const name = `${shape}|${summed ? 'summed' : counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
   let query = kept?.get(name);
   if (kept && !query && kept.size < ORDER_PAGE_SHAPES) {
     query = mapRowsOnce(orderPageQuery(tx, where, counted.column, first ? page : undefined).prepare(`hc_order_page_${createHash('sha1').update(name).digest('hex').slice(0, 16)}`));
@@ -107,7 +111,8 @@ export async function listOrdersWithLines(
     found = await query.execute(first ? values : { ...values, limit: page.limit, offset: page.offset });
   } else {
     const plain = orderWhere(f);
-    counted = pageCount(tx, orders, plain, { key, where: () => plain });
+    const plainSummed = summed ? summedCount(tx, values) : null;
+    counted = pageCount(tx, orders, plain, { key, where: () => plain }, plainSummed ? { column: plainSummed, apart: () => plainSummed } : undefined);
     found = await orderPageQuery(tx, plain, counted.column, page);
   }
   const { total, capped } = await counted.read(found, page.offset);
