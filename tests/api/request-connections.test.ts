@@ -26,6 +26,8 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
       await tx.execute(sql`insert into parcels (tenant_id, shipment, receive_status, order_id)
         values (1, 'RC-1', 5, null), (1, 'RC-1-TW', 0, (select id from orders where trade_no = 'RC-TW')), (${tenant2}, 'RC-2', 5, null)`);
     });
+    // The triggers were off for that order too: its count is counted again (decision 0041).
+    await t.database.root.execute(sql`select haicang_recount_orders()`);
     // One connection: every use below is the same session.
     one = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 1 });
   });
