@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNT_CAP } from '#shared/contracts/common.ts';
 import { PERMISSION_NAMES, isSellerPermission } from '#shared/permissions.ts';
-import { foldOrderCounts } from '#server/modules/orders/counts.ts';
+import { foldOrderCounts } from '#server/modules/orders/repository.ts';
+import { startOrderCountFolding } from '#server/modules/orders/counts.ts';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createTenant, createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
@@ -209,6 +210,23 @@ describe('order counts kept by triggers', () => {
     expect(await listed(member, { orderStatus: 1 })).toMatchObject({ totalCount: 2, totalCountCapped: false });
     expect((await listed(admin, { orderStatus: 1 })).totalCount).toBe(await counted({ orderStatus: 1 }));
     expect(await counted({ orderStatus: 1 })).toBeGreaterThan(2);
+  });
+
+  it('are folded by the servers\' timer (main.ts starts it), and the timer stops', async () => {
+    for (let i = 0; i < 2; i++) await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
+    expect(Math.max(...await pieces())).toBeGreaterThan(1);
+    const warned: unknown[] = [];
+    const folding = startOrderCountFolding(t.database.root, { warn: (o) => warned.push(o) }, 20);
+    try {
+      await expect.poll(async () => Math.max(...await pieces()), { timeout: 5000, interval: 50 }).toBe(1);
+    } finally {
+      folding.stop();
+    }
+    expect(warned).toEqual([]);
+    await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(Math.max(...await pieces())).toBeGreaterThan(1);
+    await expectCountsTrue();
   });
 
   // Last: it empties the orders.
