@@ -93,7 +93,7 @@ export function summedCount(tx: Db, filter: Record<string, unknown>, bind: (name
  * many pieces were folded.
  */
 export async function foldOrderCounts(root: Db): Promise<number> {
-  const result = await root.execute(sql`
+  const [row] = await rowsOf<{ folded: number }>(root, sql`
     with keys as (
       select tenant_id, order_status, package_status, warehouse_info_id from order_counts
       group by 1, 2, 3, 4 having count(*) > 1 or sum(n) = 0
@@ -106,8 +106,7 @@ export async function foldOrderCounts(root: Db): Promise<number> {
       select tenant_id, order_status, package_status, warehouse_info_id, sum(n) from gone group by 1, 2, 3, 4 having sum(n) <> 0
     )
     select count(*)::int as folded from gone`);
-  const rows = (result as unknown as { rows: { folded: number }[] }).rows;
-  return Number(rows[0]?.folded ?? 0);
+  return Number(row?.folded ?? 0);
 }
 
 export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; offset: number }): Promise<{ total: number; capped: boolean; rows: OrderView[] }> {
