@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +21,7 @@ import { createCurrentUsers } from './modules/identity/current-users.ts';
 import { registerSignInThrottle } from './plugins/sign-in-throttle.ts';
 import { registerShopeeSandbox, sandboxTransport } from './plugins/shopee-sandbox.ts';
 import { createSealer } from './lib/sealed.ts';
+import { createAnswerSerializerCompiler } from './lib/answer-writer.ts';
 import { createShopeeClient, fetchTransport } from './modules/shopee/client.ts';
 import { startShopeeJobs } from './modules/shopee/jobs.ts';
 
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Run the scheduled work (Shopee token refresh and order sync); main.ts does, tests and the seeder do not. */
   backgroundJobs?: boolean;
+  /** Serialize every answer the zod way too and require the same text (decision 0042); the API tests do. */
+  checkAnswers?: boolean;
 }
 
 type ValidationErrors = { message: string; members: string[] }[] | null;
@@ -78,7 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return (reply as FastifyReply).code(status).send(localizedEnvelope(req, status, MESSAGES.invalidRequest, details));
     },
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from their schemas, as zod would encode them (decision 0042).
+  app.setSerializerCompiler(createAnswerSerializerCompiler({ check: options.checkAnswers === true }));
   registerSecurityHeaders(app);
   registerCors(app, config.corsOrigins);
 

@@ -28,7 +28,7 @@ export async function createSecondServer(t: TestApp): Promise<{ app: FastifyInst
   if (!t.databaseUrl) throw new Error('a second server needs PostgreSQL');
   const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 5 });
   const config = { ...loadConfig({}), databaseUrl: t.databaseUrl, dataDir: t.dataDir, logLevel: 'silent' as const };
-  const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: false });
+  const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: false, checkAnswers: true });
   await app.ready();
   return { app, close: async () => { await app.close(); await database.close(); } };
 }
@@ -73,7 +73,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, config: Partial
   const logLevel = (process.env.HC_TEST_LOG ?? 'silent') as 'silent';
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'hc-test-'));
   const settings = { ...loadConfig({ ...TEST_ENV, ...env }), ...config, databaseUrl: pgdb?.url, dataDir, logLevel };
-  const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent' });
+  // checkAnswers: every answer is also serialized the zod way and must come out the same (decision 0042).
+  const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent', checkAnswers: true });
   await app.ready();
   return {
     app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir,
