@@ -124,6 +124,43 @@ describe('the answer writer', () => {
     expect(ours(Node)(tree)).toBe(theirs(Node)(tree));
   });
 
+  it('agrees with zod where a first version did not (a review\'s counterexamples)', () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const symbol = Symbol('s');
+    const cases: [z.ZodType, unknown][] = [
+      // A value JSON cannot write, in a member zod writes, before a member of the wrong type.
+      [z.object({ c: z.unknown(), b: z.string() }), { c: 1n, b: 5 }],
+      [z.object({ c: z.unknown(), b: z.string() }), { c: circular, b: 5 }],
+      [z.object({ c: z.record(z.string(), z.unknown()), b: z.string() }), { c: { x: 1n }, b: 5 }],
+      [z.object({ c: z.unknown(), b: z.string() }), { c: { toJSON: () => { throw new Error('no'); } }, b: 5 }],
+      // toJSON is called with its member's name.
+      [z.object({ a: z.unknown() }), { a: { toJSON: (key: string) => `key=${key}` } }],
+      // Checks on null, exactOptional, xor, a __proto__ key, a symbol key.
+      [z.object({ a: z.null().refine(() => false) }), { a: null }],
+      [z.object({ a: z.array(z.null().refine(() => false)) }), { a: [null] }],
+      [z.object({ a: z.string().exactOptional(), b: z.number() }), { a: undefined, b: 1 }],
+      [z.object({ a: z.xor([z.literal('a'), z.enum(['a', 'b'])]) }), { a: 'a' }],
+      [z.object({ a: z.xor([z.literal(1), z.literal(1)]) }), { a: 1 }],
+      [z.object({ ['__proto__']: z.object({}), b: z.number() }), { b: 1 }],
+      [z.object({ ['__proto__']: z.string().optional(), b: z.number() }), { ...JSON.parse('{"__proto__":"x"}'), b: 1 }],
+      [z.object({ [symbol]: z.string(), a: z.string() } as Record<string, z.ZodString>), { a: 'x' }],
+    ];
+    for (const [schema, value] of cases) {
+      const theirsOutcome = (() => { try { return theirs(schema)(value); } catch (err) { return err instanceof ResponseSerializationError ? 'ResponseSerializationError' : `other: ${String(err)}`; } })();
+      const oursOutcome = (() => { try { return ours(schema)(value); } catch (err) { return err instanceof ResponseSerializationError ? 'ResponseSerializationError' : `other: ${String(err)}`; } })();
+      expect(oursOutcome).toBe(theirsOutcome);
+    }
+  });
+
+  it('finds the schema in a { properties } wrapper, and refuses anything else when the route is made, as before', () => {
+    const value = { ...good };
+    const wrapped = createAnswerSerializerCompiler()({ schema: { properties: Sample }, ...route });
+    expect(wrapped(value)).toBe(serializerCompiler({ schema: { properties: Sample }, ...route })(value));
+    expect(() => createAnswerSerializerCompiler()({ schema: { type: 'object' }, ...route })).toThrow(/Invalid schema/);
+    expect(() => serializerCompiler({ schema: { type: 'object' } as unknown as z.ZodType, ...route })).toThrow(/Invalid schema/);
+  });
+
   it('in check mode, serializes both ways and answers the same text', () => {
     expect(checked(Sample)(good)).toBe(theirs(Sample)(good));
     expect(outcome(checked(Sample), { ...good, id: 'x' })).toBe('ResponseSerializationError');

@@ -11,8 +11,9 @@
 // The answer is then serialized the zod way, which gives the same text, or throws the same
 // ResponseSerializationError, as fastify-type-provider-zod's serializerCompiler.
 // `check: true` (the API tests) serializes every answer both ways and requires the same text.
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { safeEncode, type z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 
 /** Writes one value's JSON, or throws GIVE_UP. Never returns undefined. */
 type Writer = (value: unknown) => string;
@@ -32,8 +33,9 @@ interface Def {
   innerType?: Schema;
   values?: Iterable<unknown>;
   options?: Schema[];
+  inclusive?: boolean;
 }
-type Schema = z.ZodType & { _zod: { def: Def }; options?: unknown[] };
+type Schema = z.ZodType & { _zod: { def: Def; traits: Set<string> }; options?: unknown[] };
 
 const defOf = (schema: Schema): Def => schema._zod.def;
 
@@ -42,16 +44,44 @@ function zodWriter(schema: Schema): Writer {
   return (value) => {
     const result = safeEncode(schema, value);
     if (!result.success) throw GIVE_UP;
-    const text = JSON.stringify(result.data);
+    const data: unknown = result.data;
+    // A toJSON at the piece's root would be called with "" here, with its member's name in the whole
+    // answer: the whole answer is zod's then.
+    if (typeof data === 'object' && data !== null && typeof (data as { toJSON?: unknown }).toJSON === 'function') throw GIVE_UP;
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(data);
+    } catch {
+      // A bigint, a cycle, a toJSON that throws: the whole answer the zod way, which fails as it did.
+      throw GIVE_UP;
+    }
     if (text === undefined) throw GIVE_UP;
     return text;
   };
 }
 
+/**
+ * The kinds of schema the generated code writes itself, by their zod traits (the names of the
+ * classes a schema is made by). A schema of any other class, a subclass too (exactOptional is an
+ * optional, xor a union), is zod's: the writer knows the semantics of these classes only.
+ */
+const KNOWN_TRAITS = new Set([
+  '$ZodType', 'ZodType', '$ZodObject', '$ZodObjectJIT', 'ZodObject', '$ZodArray', 'ZodArray',
+  '$ZodString', 'ZodString', '_ZodString', '$ZodNumber', 'ZodNumber', '$ZodNumberFormat', 'ZodNumberFormat',
+  '$ZodCheckNumberFormat', '$ZodCheck', '$ZodBoolean', 'ZodBoolean', '$ZodNull', 'ZodNull',
+  '$ZodLiteral', 'ZodLiteral', '$ZodEnum', 'ZodEnum', '$ZodUnion', 'ZodUnion', '$ZodNullable', 'ZodNullable',
+  '$ZodOptional', 'ZodOptional',
+]);
+
+function isKnown(schema: Schema): boolean {
+  for (const trait of schema._zod.traits) if (!KNOWN_TRAITS.has(trait)) return false;
+  return true;
+}
+
 /** The values a literal or an enum accepts; null for any other schema (or one with checks). */
 function valuesOf(schema: Schema): unknown[] | null {
   const def = defOf(schema);
-  if (def.checks?.length) return null;
+  if (def.checks?.length || !isKnown(schema)) return null;
   if (def.type === 'enum') return [...(schema.options ?? [])];
   if (def.type === 'literal') return [...(def.values ?? [])];
   return null;
@@ -81,6 +111,11 @@ function stringJson(s: string): string {
     if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
   }
   return `"${s}"`;
+}
+
+/** A shape of string keys only, none of them `__proto__` (which zod skips). */
+function plainShape(shape: Record<string, Schema>): boolean {
+  return Object.getOwnPropertySymbols(shape).length === 0 && !Object.prototype.hasOwnProperty.call(shape, '__proto__');
 }
 
 /**
@@ -122,7 +157,7 @@ class Generator {
     const def = defOf(schema);
     const checks = def.checks ?? [];
     const leaveToZod = { check: '', json: `${this.zod(schema)}(${x})` };
-    if (def.coerce) return leaveToZod;
+    if (def.coerce || !isKnown(schema)) return leaveToZod;
     switch (def.type) {
       case 'string':
         if (checks.length || def.format) return leaveToZod;
@@ -139,12 +174,13 @@ class Generator {
         if (checks.length) return leaveToZod;
         return { check: `if (${x} !== true && ${x} !== false) throw G;`, json: `(${x} ? 'true' : 'false')` };
       case 'null':
+        if (checks.length) return leaveToZod;
         return { check: `if (${x} !== null) throw G;`, json: `'null'` };
       case 'literal':
       case 'enum':
       case 'union': {
         // A union of literals and enums (the contracts' codes) is a set of values, whichever matches.
-        const values = def.type === 'union' ? valuesOfUnion(def) : valuesOf(schema);
+        const values = def.type === 'union' ? (def.inclusive === false ? null : valuesOfUnion(def)) : valuesOf(schema);
         if (checks.length || !values || values.length === 0 || !values.every(isJsonPrimitive)) return leaveToZod;
         const texts = this.constant(new Map(values.map((v) => [v, JSON.stringify(v)])));
         return { check: `if (!${texts}.has(${x})) throw G;`, json: `${texts}.get(${x})` };
@@ -156,7 +192,7 @@ class Generator {
       }
       case 'array':
       case 'object':
-        if (checks.length || def.catchall) return leaveToZod;
+        if (checks.length || def.catchall || (def.type === 'object' && !plainShape(def.shape!))) return leaveToZod;
         return { check: '', json: `${this.functionFor(schema)}(${x})` };
       default:
         // unknown, any, union, record, lazy, date, pipe…: zod's own treatment of that subtree.
@@ -184,7 +220,7 @@ class Generator {
     // Whether a member has surely been written before this one (a comma is then due).
     let written: 'yes' | 'no' | 'maybe' = 'no';
     for (const [key, member] of Object.entries(def.shape!)) {
-      const optional = defOf(member).type === 'optional' && !defOf(member).checks?.length;
+      const optional = defOf(member).type === 'optional' && isKnown(member) && !defOf(member).checks?.length;
       const { check, json } = this.value(optional ? defOf(member).innerType! : member, 'x');
       const label = `${JSON.stringify(key)}:`;
       // The comma and the member's name are one literal when it is known whether a member came before.
@@ -213,7 +249,8 @@ function compile(schema: Schema): Writer {
 
 function generate(schema: Schema): Writer {
   const def = defOf(schema);
-  if ((def.type !== 'object' && def.type !== 'array') || def.checks?.length || def.catchall) return zodWriter(schema);
+  if ((def.type !== 'object' && def.type !== 'array') || def.checks?.length || def.catchall || !isKnown(schema)
+    || (def.type === 'object' && !plainShape(def.shape!))) return zodWriter(schema);
   const generator = new Generator();
   const entry = generator.functionFor(schema);
   const names = ['G', 'S', ...generator.zodWriters.map((_, i) => `z${i}`), ...generator.constants.map((_, i) => `c${i}`)];
@@ -221,6 +258,13 @@ function generate(schema: Schema): Writer {
   // The writer's code is built from the schema alone, never from an answer's values.
   const make = new Function(...names, source) as (...args: unknown[]) => Writer;
   return make(GIVE_UP, stringJson, ...generator.zodWriters, ...generator.constants);
+}
+
+/** The route's zod schema, as fastify-type-provider-zod's serializerCompiler finds it (its resolveSchema). */
+function resolveSchema(schema: unknown): Schema {
+  if (schema instanceof $ZodType) return schema as unknown as Schema;
+  if (typeof schema === 'object' && schema !== null && 'properties' in schema && schema.properties instanceof $ZodType) return schema.properties as unknown as Schema;
+  throw new InvalidSchemaError(JSON.stringify(schema));
 }
 
 export interface AnswerSerializerOptions {
@@ -235,7 +279,7 @@ export interface AnswerSerializerOptions {
  */
 export function createAnswerSerializerCompiler(options: AnswerSerializerOptions = {}) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
-    const zodSchema = schema as Schema;
+    const zodSchema = resolveSchema(schema);
     // Made on the route's first answer, so that a start does not build ~340 routes' writers.
     let write: Writer | null = null;
     const theZodWay = (data: unknown): string => {
