@@ -166,15 +166,33 @@ export function mapRowsOnce<T>(prepared: T): T {
     if (is(field, Subquery)) return decoderOf((field as unknown as { _: { sql: SQL } })._.sql);
     return decoderOf((field as SQL.Aliased).sql);
   });
-  q.customResultMapper = (rows) => rows.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const raw = row[i];
-      out[keys[i]!] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
-    }
-    return out;
-  });
+  q.customResultMapper = rowMapper(keys, decoders);
   return prepared;
+}
+
+/**
+ * The mapper of rows of these fields: one object literal per row, generated once (decision 0043),
+ * so every row has its final shape from the start, instead of gaining its members one by one by a
+ * name that changes at every step. Each decoder's method is looked up once: a CTE's columns are
+ * proxies, and reading a method through the proxy for every value cost 2 % of a list page's time.
+ */
+export function rowMapper(keys: readonly string[], decoders: readonly DriverDecoder[]): (rows: unknown[][]) => unknown {
+  const decode = decoders.map((d) => d.mapFromDriverValue.bind(d));
+  // "__proto__" in an object literal (or assigned) would set the prototype: such a selection's
+  // members are defined one by one.
+  if (keys.includes('__proto__')) {
+    return (rows) => rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        Object.defineProperty(out, keys[i]!, { value: row[i] === null ? null : decode[i]!(row[i]), enumerable: true, writable: true, configurable: true });
+      }
+      return out;
+    });
+  }
+  const members = keys.map((key, i) => `${JSON.stringify(key)}: r[${i}] === null ? null : d[${i}](r[${i}])`);
+  // The source is made of the selection's names (as JSON strings) and indexes, never of a row's values.
+  const make = new Function('d', `return (rows) => rows.map((r) => ({ ${members.join(', ')} }));`) as (d: unknown[]) => (rows: unknown[][]) => unknown;
+  return make(decode);
 }
 
 /**

@@ -2,14 +2,14 @@
 import type { OrderDto } from '#shared/contracts/orders.ts';
 import type { Site } from '#shared/enums.ts';
 import { centsToPoints } from '#shared/money.ts';
-import type { OrderLineRow, OrderView } from './repository.ts';
+import type { ListedOrder, ListedOrderLine } from './repository.ts';
 
 const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
 type Code<T extends number> = T;
 const as = <T extends number>(n: number) => n as Code<T>;
 
-export function toOrderSummary(o: OrderView): Omit<OrderDto, 'orderProductInfosList'> {
+export function toOrderSummary(o: ListedOrder): Omit<OrderDto, 'orderProductInfosList'> {
   return {
     id: o.id, tradeNo: o.tradeNo, orderNumber: o.orderNumber, userId: o.userId, userCode: o.userCode, storeId: o.storeId, storeName: o.storeName,
     warehouseInfoId: o.warehouseInfoId, warehouseName: o.warehouseName, site: o.site as Site, orderType: o.orderType,
@@ -20,7 +20,7 @@ export function toOrderSummary(o: OrderView): Omit<OrderDto, 'orderProductInfosL
   };
 }
 
-export function toOrderDto(o: OrderView, lines: readonly OrderLineRow[]): OrderDto {
+export function toOrderDto(o: ListedOrder, lines: readonly ListedOrderLine[]): OrderDto {
   return {
     ...toOrderSummary(o),
     orderProductInfosList: lines.map((l) => ({

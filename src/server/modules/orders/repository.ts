@@ -120,6 +120,23 @@ export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; 
 }
 
 /**
+ * The columns of an order a list shows (toOrderDto's): the list reads these and not the order's other
+ * 17 (packing, weighing, fees), whose every value would be sent, described and decoded for nothing.
+ */
+const LISTED_ORDER_COLUMNS = {
+  id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, userId: orders.userId, userCode: orders.userCode,
+  storeId: orders.storeId, warehouseInfoId: orders.warehouseInfoId, site: orders.site, orderType: orders.orderType,
+  cargoCategory: orders.cargoCategory, shippingMethods: orders.shippingMethods, orderStatus: orders.orderStatus,
+  packageStatus: orders.packageStatus, isUrgent: orders.isUrgent, reMark: orders.reMark, pdfGuid: orders.pdfGuid,
+  holdReason: orders.holdReason, shelfNumber: orders.shelfNumber, creationTime: orders.creationTime, lastModificationTime: orders.lastModificationTime,
+} satisfies Partial<Record<keyof OrderRow, unknown>>;
+
+/** An order as a list reads it: its listed columns, its store's and warehouse's names. */
+export type ListedOrder = Pick<OrderView, keyof typeof LISTED_ORDER_COLUMNS | 'storeName' | 'warehouseName'>;
+/** An order line as a list reads it (toOrderDto's members). */
+export type ListedOrderLine = Pick<OrderLineRow, 'id' | 'productName' | 'productSku' | 'specification' | 'quantity' | 'price' | 'productImg' | 'shipment' | 'stockProductId'>;
+
+/**
  * listOrders with each order's lines, in the same statement (decision 0035): the page is a CTE, and
  * the lines of its rows come as one JSON column, read for the page's rows only.
  *
@@ -130,7 +147,7 @@ export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; 
  */
 export async function listOrdersWithLines(
   tx: Db, f: OrderFilter, page: { limit: number; offset: number },
-): Promise<{ total: number; capped: boolean; rows: (OrderView & { lines: OrderLineRow[] })[] }> {
+): Promise<{ total: number; capped: boolean; rows: (ListedOrder & { lines: ListedOrderLine[] })[] }> {
   const values: Record<string, unknown> = {};
   const where = orderWhere(f, (name, value) => {
     values[name] = value;
@@ -168,7 +185,7 @@ export async function listOrdersWithLines(
     row.storeName ??= '';
     row.warehouseName ??= '';
   }
-  return { total, capped, rows: found as (typeof found[number] & OrderView & { lines: OrderLineRow[] })[] };
+  return { total, capped, rows: found as (typeof found[number] & ListedOrder & { lines: ListedOrderLine[] })[] };
 }
 
 const ORDER_PAGE_SHAPES = 32;
@@ -177,7 +194,7 @@ const ORDER_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof
 /** listOrdersWithLines' statement; without `page`, its limit and offset are placeholders. A page's
  * offset of 0 is left out of the text (Drizzle omits it), its usual sizes are written into it. */
 const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) => {
-  const window = tx.$with('page').as(tx.select({ ...ORDER_COLUMNS, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, total: total.as('total') })
+  const window = tx.$with('page').as(tx.select({ ...LISTED_ORDER_COLUMNS, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, total: total.as('total') })
     .from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
     .where(where).orderBy(desc(orders.isUrgent), desc(orders.id))
@@ -185,10 +202,9 @@ const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page
   return tx.with(window).select({ ...window._.selectedFields, lines: LINES_JSON }).from(window).orderBy(desc(window.isUrgent), desc(window.id));
 };
 
-const ORDER_COLUMNS = getTableColumns(orders);
-/** The lines of the page's order (`page`.id), as linesOf reads them, in id order. */
-const LINES_JSON = sql<OrderLineRow[]>`(select coalesce(json_agg(json_build_object(
-    'id', l.id, 'tenantId', l.tenant_id, 'orderId', l.order_id, 'productName', l.product_name, 'productSku', l.product_sku,
+/** The lines of the page's order (`page`.id), their listed members, in id order. */
+const LINES_JSON = sql<ListedOrderLine[]>`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'productName', l.product_name, 'productSku', l.product_sku,
     'specification', l.specification, 'quantity', l.quantity, 'price', l.price, 'productImg', l.product_img,
     'shipment', l.shipment, 'stockProductId', l.stock_product_id) order by l.id), '[]'::json)
   from ${orderLines} l where l.order_id = "page"."id")`.as('lines');
