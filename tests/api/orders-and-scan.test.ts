@@ -315,6 +315,21 @@ describe('seller orders and parcel sign-in', () => {
     expect((await firstSign()).slot).toBe('H0007');
   });
 
+  it('finds the next free slot past 32 numbers in use above the floor, and a released one within them (decision 0044)', async () => {
+    const { wid, firstSign } = await slotWarehouse('槽位长段仓');
+    expect((await firstSign()).slot).toBe('H0001');
+    // Slots 2–41 taken by orders written straight in: past the 32 numbers tried from the floor, so
+    // the search of migration 0027 answers.
+    await t.database.root.execute(sql`insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods, holding_slot, shelf_number)
+      select 1, ${`RUN-${wid}-`} || n, ${`RUN-${wid}-`} || n, ${seller.userId}, ${seller.userCode}, ${storeId}, ${wid}, 'TW', 2, 1, 2, n, 'H' || lpad(n::text, 4, '0')
+      from generate_series(2, 41) n`);
+    expect((await firstSign()).slot).toBe('H0042');
+    // One of them released: the floor comes down to it, and the first number tried is the one taken.
+    await t.database.root.execute(sql`delete from orders where trade_no = ${`RUN-${wid}-20`}`);
+    expect((await firstSign()).slot).toBe('H0020');
+    expect((await firstSign()).slot).toBe('H0043');
+  });
+
   it('refuses at the database a second open order on the same slot', async () => {
     const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `唯一槽位仓${Date.now()}`, kind: 1 });
     const wid = w.body.result.id as number;
