@@ -1,11 +1,12 @@
 // Decision 0039: a keyed SignByScan goes out behind its Idempotency-Key's claim without waiting for it,
 // and an order's arrival (lock, progress, holding slot) is one statement. Decision 0040: its stored answer
 // goes with the parcel's update, foreseen from the values written. Whatever the scan did ahead of a
-// claim that found its key taken is rolled back; the repeat answers what was stored. Runs on PGlite (the
-// usual path: claim first) and on PostgreSQL (the path ahead of the claim).
+// claim that found its key taken is rolled back; the repeat answers what was stored. Decision 0045: the
+// order's lock and arrival are read with the parcel's lock, in its statement. Runs on PGlite (the usual
+// path: claim first) and on PostgreSQL (the path ahead of the claim).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { call, createSecondServer, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore, trackingNo } from '../factories/orders.ts';
 
@@ -166,5 +167,40 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
     }
     const slots = await Promise.all(orders.map(async (o) => (await order(o.id)).shelf_number));
     expect(new Set(slots).size).toBe(orders.length);
+  });
+  it('answers REJECT for an order\'s parcel with a refusal pending and leaves its order as it was; its other parcel then signs it in 部分到货', async () => {
+    const o = await newOrder();
+    const before = await order(o.id);
+    const refusal = await call(t.app, 'POST', svc('ExpressRejection', 'CreateRejectionInfo'), seller,
+      { shipment: o.a, expressCompany: '中通快递', warehouseInfoId: warehouseId, reMark: '发错货' });
+    expect(refusal.status).toBe(200);
+    const refused = await keyed(o.a, `refused-${o.a}`);
+    expect(refused.body.result).toMatchObject({ action: 'REJECT', order: null, shelfNumber: null });
+    // Not locked for a sign-in, not counted, given no slot.
+    expect(await order(o.id)).toEqual(before);
+    expect(await parcel(o.a)).toMatchObject({ receive_status: 0, shelf_number: null });
+    const signed = await keyed(o.b, `refused-${o.b}`);
+    expect(signed.body.result).toMatchObject({ action: 'SIGNED', order: { id: o.id } });
+    const after = await order(o.id);
+    expect(after).toMatchObject({ order_status: 2, package_status: 1 });
+    expect(after.shelf_number).toMatch(/^H\d{4}$/);
+    expect(signed.body.result.shelfNumber).toBe(after.shelf_number);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('reads an order\'s arrival with its parcel\'s lock: no statement of its own (decision 0045)', async () => {
+    // One connection: every statement the scans prepare is in the session read afterwards.
+    const second = await createSecondServer(t, 1);
+    try {
+      const o = await newOrder();
+      const res = await call(second.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: o.a, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `one-${o.a}` });
+      expect(res.body.result).toMatchObject({ action: 'SIGNED', order: { id: o.id, packageStatus: 1 } });
+      expect(res.body.result.shelfNumber).toMatch(/^H\d{4}$/);
+      expect(await order(o.id)).toMatchObject({ order_status: 2, package_status: 1, shelf_number: res.body.result.shelfNumber });
+      const prepared = await second.database.read(1, async (db) => rowsOf<{ name: string }>(await db.execute(sql`select name from pg_prepared_statements`)).map((r) => r.name));
+      expect(prepared).toContain('hc_scan_lock_at');
+      expect(prepared).not.toContain('hc_order_arrival');
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -425,18 +425,29 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     await drain('SignByScan');
     if (d.isAborted()) return;
 
+    // Keyed scans of the numbers of `pool` (each once, in turn), each expected to sign its parcel in.
+    const signEach = async (label: string, pool: readonly { shipment: string }[]) => {
+      let taken = 0;
+      const phase = await load('sign', label, SIZE.clients, async () => {
+        const p = pool[taken++];
+        if (!p) return false;
+        const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
+        if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
+        return null;
+      }, () => activity(owner, name));
+      await drain(label);
+      return phase;
+    };
+
     // (b′) the same on parcels that belong to no order: no order to advance, so no holding-slot search (nextFreeSlot).
     d.log('scan: (b′) SignByScan, parcels without an order…');
-    const freePool = signPool.slice(next).filter((p) => !p.tied);
-    let nextFree = 0;
-    const signFree = await load('sign', 'SignByScan (no order)', SIZE.clients, async () => {
-      const p = freePool[nextFree++];
-      if (!p) return false;
-      const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
-      if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
-      return null;
-    }, () => activity(owner, name));
-    await drain('SignByScan (no order)');
+    const signFree = await signEach('SignByScan (no order)', signPool.slice(next).filter((p) => !p.tied));
+    if (d.isAborted()) return;
+
+    // (b″) the same on parcels of an order, each its order's first (1 line each): the order's lock, its
+    // progress and a holding slot with every scan.
+    d.log('scan: (b″) SignByScan, parcels of an order…');
+    const signTied = await signEach('SignByScan (of an order)', signPool.slice(next).filter((p) => p.tied));
     if (d.isAborted()) return;
 
     // (c) lists
@@ -520,6 +531,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     d.row(`scan: (b) SignByScan, distinct declared numbers`, fmt(sign), T, verdict(sign.p95, TARGET_SCAN_MS));
     for (const [tag, a] of [...sign.tags].sort()) d.row(`scan:     SignByScan, parcel ${tag === 'order' ? 'of an order' : 'without order'}`, `p50 ${f1(pct(a, 50))} ms  p95 ${f1(pct(a, 95))} ms  (n=${a.length})`);
     d.row('scan: (b′) SignByScan, declared parcels without an order', fmt(signFree), T, verdict(signFree.p95, TARGET_SCAN_MS));
+    d.row('scan: (b″) SignByScan, declared parcels of an order, its first', fmt(signTied), T, verdict(signTied.p95, TARGET_SCAN_MS));
     d.row(`scan: (c) GetOrderList orderStatus ${orderStatuses.join('/')}, page 1×10`, fmt(orderList), L, verdict(orderList.p95, TARGET_LIST_MS));
     d.row(`scan: (c) GetLogisticsList receiveStatus ${receiveStatuses.join('/')}, page 1×10`, fmt(parcelList), L, verdict(parcelList.p95, TARGET_LIST_MS));
     d.row(`scan: (c′) GoodsWeigh, packed orders (re-weighed), with fees`, fmt(weigh), L, verdict(weigh.p95, TARGET_LIST_MS));
@@ -541,6 +553,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     };
     ratio('SignByScan', sign, 5, 0.1);
     ratio('SignByScan (no order)', signFree, null, null);
+    ratio('SignByScan (of an order)', signTied, null, null);
     ratio('IntoLogisticsCheck', check, 4, null);
     ratio('GetOrderList page', orderList, 4, null);
     ratio('GetLogisticsList page', parcelList, null, null);
@@ -550,22 +563,18 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
     if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} unsigned parcels without an order before the phase ended: its figures are from a shorter run (n) or missing`);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
-    for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
-    for (const p of [check, sign, signFree, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
+    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
+    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
 
     // Plans of the slow ones (as the app role, RLS on, inside a rolled-back transaction).
     const plans: [string, string, unknown[]][] = [];
     if (check.p95 > TARGET_SCAN_MS) plans.push(['IntoLogisticsCheck: parcel by shipment', 'select * from parcels where shipment = $1', [pick(sample)]]);
     if (sign.p95 > TARGET_SCAN_MS || sign.errors > 0) {
-      const open = 'o.holding_slot is not null and o.package_status < 5 and o.order_status not in (4, 5, 6)';
-      plans.push(['SignByScan: haicang_free_slot\'s candidates (then one pg_try_advisory_xact_lock per number)', `with used as (
-          select o.holding_slot as n, lead(o.holding_slot) over (order by o.holding_slot) as next from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot > 0),
-        f as (select case when not exists (select 1 from used where n = 1) then 1 else (select n + 1 from used where next is distinct from n + 1 order by n limit 1) end as s)
-        select (f.s + k.k)::int as slot from f, generate_series(0, 128) as k(k)
-        where f.s + k.k not in (select o.holding_slot from orders o where o.warehouse_info_id = $1 and ${open} and o.holding_slot between (select s from f) and (select s from f) + 128)
-        order by k.k limit 32`, [w1]]);
+      plans.push(['SignByScan: haicang_free_slot\'s window (the floor and the open slots of the 32 numbers from it; then one pg_try_advisory_xact_lock per free number)',
+        `select f.floor, f.version, array(select o.holding_slot from orders o where o.warehouse_info_id = $1 and o.holding_slot between f.floor and f.floor + 31
+          and o.package_status < 5 and o.order_status not in (4, 5, 6)) from slot_floors f where f.warehouse_info_id = $1`, [w1]]);
       const tiedOne = (await owner.query<{ order_id: string }>('select order_id from parcels where tenant_id = 1 and order_id is not null order by random() limit 1')).rows[0];
-      if (tiedOne) plans.push(['SignByScan: haicang_order_arrival\'s progress (as one statement)', `select count(distinct l.shipment)::int as total, count(distinct l.shipment) filter (where p.receive_status in (1, 2))::int as signed
+      if (tiedOne) plans.push(['SignByScan: haicang_order_arrival\'s progress (as one statement)', `select count(distinct l.shipment)::int as total, count(distinct l.shipment) filter (where p.id is not null and p.receive_status in (1, 2))::int as signed
         from order_lines l left join parcels p on p.shipment = l.shipment and p.order_id = l.order_id where l.order_id = $1`, [Number(tiedOne.order_id)]]);
     }
     if (orderList.p95 > TARGET_LIST_MS) {

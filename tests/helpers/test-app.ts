@@ -23,14 +23,17 @@ export interface TestApp {
 
 export const TEST_TOKEN_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-/** A second server process's worth of app (own pool, own LISTEN) on the same PostgreSQL database. */
-export async function createSecondServer(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+/**
+ * A second server process's worth of app (own pool, own LISTEN) on the same PostgreSQL database.
+ * `poolSize` 1: every request of this app on one connection, whose session `database` reads.
+ */
+export async function createSecondServer(t: TestApp, poolSize = 5): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
   if (!t.databaseUrl) throw new Error('a second server needs PostgreSQL');
-  const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize });
   const config = { ...loadConfig({}), databaseUrl: t.databaseUrl, dataDir: t.dataDir, logLevel: 'silent' as const };
   const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: false, checkAnswers: true });
   await app.ready();
-  return { app, close: async () => { await app.close(); await database.close(); } };
+  return { app, database, close: async () => { await app.close(); await database.close(); } };
 }
 
 async function createPostgresDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {

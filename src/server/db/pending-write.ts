@@ -34,19 +34,19 @@ export const shapeOf = (values: Readonly<Record<string, unknown>>): string =>
   Object.keys(values).sort().map((k) => (values[k] === null ? `${k}=null` : k)).join(',');
 
 /**
- * `values` with each name prefixed, and the same names as placeholders (a null as itself): what a
- * statement made of several templates is executed with, and what it is prepared from.
+ * Adds `values` to `params`, each name prefixed (a null is left out: it stays a literal NULL): what a
+ * statement made of several templates is executed with.
  */
-export function prefixed(prefix: string, values: Readonly<Record<string, unknown>>) {
-  const params: Record<string, unknown> = {};
-  const placeholders: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (v === null) {
-      placeholders[k] = null;
-      continue;
-    }
-    params[`${prefix}${k}`] = v;
-    placeholders[k] = sql.placeholder(`${prefix}${k}`);
+export function addPrefixed(params: Record<string, unknown>, prefix: string, values: Readonly<Record<string, unknown>>): void {
+  for (const k in values) {
+    const v = values[k];
+    if (v !== null) params[prefix + k] = v;
   }
-  return { params, placeholders };
+}
+
+/** The names of `values`, prefixed, as placeholders (a null as itself): what such a statement is prepared from. */
+export function prefixedPlaceholders(prefix: string, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const placeholders: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) placeholders[k] = v === null ? null : sql.placeholder(`${prefix}${k}`);
+  return placeholders;
 }

@@ -33,11 +33,14 @@ interface AdvanceOptions {
    * order's update goes into `writes`, its audit entry into `audit`.
    */
   deferInto?: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] };
+  /** The order's lock and arrival, read already with the parcel's lock (lockParcelForScan), for `arriving`. */
+  arrival?: repo.OrderArrival | null | undefined;
 }
 
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
-  // The order's lock, its progress and (open, no shelf number yet) a free holding slot: one statement (decision 0039).
-  const locked = await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
+  // The order's lock, its progress and (open, no shelf number yet) a free holding slot: one statement
+  // (decision 0039), or none when the scan's lock read them (decision 0045).
+  const locked = options.arrival?.order.id === orderId ? options.arrival : await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
   if (!locked) return undefined;
   const { order, progress, slot, floorWrite } = locked;
   if (isOrderClosed(order)) return order;
@@ -75,7 +78,11 @@ export interface SignOutcome {
  */
 export async function signLockedParcel(
   tx: Db, who: CurrentUser, parcel: parcelRepo.ParcelRow, created: boolean,
-  at: { warehouseInfoId: number; weight?: number | null | undefined; note?: string | null | undefined; now: Date },
+  at: {
+    warehouseInfoId: number; weight?: number | null | undefined; note?: string | null | undefined; now: Date;
+    /** The parcel's order locked and its arrival read with the parcel's lock (lockParcelForScan). */
+    arrival?: repo.OrderArrival | null | undefined;
+  },
   finish?: (outcome: SignOutcome) => Promise<readonly PendingWrite[]>,
 ): Promise<SignOutcome> {
   const isNew = created && parcel.receiveStatus === RECEIVE_STATUS.unclaimed && !parcel.signForTime;
@@ -88,7 +95,7 @@ export async function signLockedParcel(
   // then the inbound record and both audit entries go as one statement (decision 0034).
   const deferred: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] } = { writes: [], audit: [] };
   const order = parcel.orderId
-    ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred })) ?? null
+    ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred, arrival: at.arrival })) ?? null
     : null;
   const warehouseInfoId = parcel.warehouseInfoId ?? at.warehouseInfoId;
   deferred.audit.push({

@@ -59,8 +59,9 @@ async function signAt(
   ctx: RequestContext, checked: { id: number; warehouseName: string | null } | null, input: ParsedInputOf<typeof logistics.actions.signByScan>,
 ) {
   const me = requireUser(ctx);
-  // The parcel, locked, whether a refusal is pending for it and the station's warehouse: one statement.
-  const { parcel, created, facts: also } = await repo.lockParcelForScan(ctx.db, input.shipment, checked ? null : input.warehouseInfoId);
+  // The parcel, locked, whether a refusal is pending for it, the station's warehouse and, when it will be
+  // signed in, its order's lock and arrival: one statement.
+  const { parcel, created, facts: also, arrival } = await repo.lockParcelForScan(ctx.db, input.shipment, checked ? null : input.warehouseInfoId);
   const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
   // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
@@ -88,7 +89,7 @@ async function signAt(
     sent = await answerOf(outcome);
     return [await answerAlong(sent)];
   });
-  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now }, finish);
+  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now, arrival }, finish);
   return sent ?? answerOf(outcome);
 }
 

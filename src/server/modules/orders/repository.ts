@@ -6,7 +6,7 @@ import { isScoped, keptFor, mapRowsOnce, unscoped, visibilityOf, type Db } from 
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
-import { ORDER_STATUS, PACKAGE_STATUS } from '#shared/enums.ts';
+import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { orderCounts, orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
@@ -278,24 +278,36 @@ export async function lockOrderForArrival(tx: Db, id: number, arriving: string |
   const kept = keptFor(tx, ORDER_ARRIVALS, () => arrivalQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_arrival'));
   const [row] = await unscoped(tx, async () => kept ? kept.execute({ id, arriving }) : arrivalQuery(tx, id, arriving));
   if (!row) return undefined;
-  const { arrival: a, storeName, warehouseName, ...columns } = row;
+  const { arrival, storeName, warehouseName, ...columns } = row;
+  return arrivalOf(columns, storeName, warehouseName, arrival);
+}
+
+interface ArrivalFacts { total: number; signed: number; free_slot: number | null; floor_first: number | null; floor_version: number | null }
+
+/** An order's arrival from the row its lock read and haicang_order_arrival's answer beside it. */
+function arrivalOf(columns: OrderRow, storeName: string | null, warehouseName: string | null, a: ArrivalFacts): OrderArrival {
   const order = viewOf({ order: columns, storeName, warehouseName });
   const slot = a.free_slot === null ? null : { holdingSlot: a.free_slot, shelfNumber: slotName(a.free_slot) };
   const floorWrite = slot ? slotFloorWrite(order.warehouseInfoId, { first: a.floor_first!, version: a.floor_version }) : null;
   return { order, progress: { total: a.total, signed: a.signed }, slot, floorWrite };
 }
 
-interface ArrivalFacts { total: number; signed: number; free_slot: number | null; floor_first: number | null; floor_version: number | null }
+/** The order's row locked in a CTE, with its store's and warehouse's names (Drizzle's CTEs take flat selections). */
+const lockedOrderCte = (tx: Db, name: string, id: SQL | number | Placeholder) => tx.$with(name).as(tx.select({ ...getTableColumns(orders), storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName }).from(orders)
+  .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+  .where(eq(orders.id, id)).for('update', { of: orders }));
+
+/**
+ * haicang_order_arrival called on the locked order's row: in the select list of the statement that
+ * reads the CTE, so after its lock was won (a CTE with FOR UPDATE is never inlined).
+ */
+const arrivalCall = (locked: ReturnType<typeof lockedOrderCte>, arriving: SQL | string | null | Placeholder) =>
+  sql<ArrivalFacts>`to_json(haicang_order_arrival(${locked.id}, ${arriving}::text, ${locked.warehouseInfoId},
+    coalesce(${locked.shelfNumber}, '') = '' and ${locked.orderStatus} not in (4, 5, 6)))`;
 
 const arrivalQuery = (tx: Db, id: number | Placeholder, arriving: string | null | Placeholder) => {
-  // Drizzle's CTEs take flat selections: the order's columns with the two names beside them.
-  const locked = tx.$with('locked').as(tx.select({ ...getTableColumns(orders), storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName }).from(orders)
-    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(eq(orders.id, id)).for('update', { of: orders }));
-  // Called in the select list of the CTE's row: after its lock was won (a CTE with FOR UPDATE is never inlined).
-  const arrival = sql<ArrivalFacts>`to_json(haicang_order_arrival(${locked.id}, ${arriving}::text, ${locked.warehouseInfoId},
-    coalesce(${locked.shelfNumber}, '') = '' and ${locked.orderStatus} not in (4, 5, 6)))`;
-  return tx.with(locked).select({ ...locked._.selectedFields, arrival }).from(locked);
+  const locked = lockedOrderCte(tx, 'locked', id);
+  return tx.with(locked).select({ ...locked._.selectedFields, arrival: arrivalCall(locked, arriving) }).from(locked);
 };
 const ORDER_ARRIVALS = new WeakMap<object, ReturnType<ReturnType<typeof arrivalQuery>['prepare']>>();
 
@@ -322,23 +334,40 @@ const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuer
 /**
  * The scan's parcel, locked, with what the scan reads beside it in the same statement (decision
  * 0034): whether a refusal is pending for the number, and the station's warehouse when asked
- * (`warehouseInfoId`; null: not asked). Prepared once per connection where that is kept. A number
- * not there yet is created as lockParcel does, and `facts` is then undefined.
+ * (`warehouseInfoId`; null: not asked). When the scan will sign it in (declared, no refusal pending)
+ * and it belongs to an order, the order is locked after it and its arrival read, as
+ * lockOrderForArrival does, in the same statement (decision 0045): `arrival`, else null. Prepared once
+ * per connection where that is kept. A number not there yet is created as lockParcel does, and
+ * `facts` is then undefined.
  */
 export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
   const kept = warehouseInfoId === null
     ? keptFor(tx, SCAN_LOCKS, () => scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock'))
     : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
   const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
-  if (row) return { parcel: row.parcel, created: false, facts: row.facts };
-  return { ...(await lockParcel(tx, shipment)), facts: undefined };
+  if (row) {
+    const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival) : null;
+    return { parcel: row.parcel, created: false, facts: row.facts, arrival };
+  }
+  return { ...(await lockParcel(tx, shipment)), facts: undefined, arrival: null };
 }
 
 const scanLockQuery = (tx: Db, shipment: string | Placeholder, warehouseInfoId: number | Placeholder | null) => {
   const warehouse = warehouseInfoId === null ? sql`null` : sql`(select json_build_object('id', w.id, 'warehouseName', w.warehouse_name, 'isEnabled', w.is_enabled)
     from ${warehouseInfos} w where w.id = ${warehouseInfoId})`;
   const facts = sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
-  return tx.select({ parcel: parcels, facts }).from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+  const locked = tx.$with('scanned').as(tx.select({ ...getTableColumns(parcels), facts: facts.as('facts') }).from(parcels)
+    .where(eq(parcels.shipment, shipment)).for('update'));
+  // The order second, as a sign-in without this statement locks it (lockOrderForArrival): parcel, then order.
+  const order = lockedOrderCte(tx, 'its_order', sql`(select ${locked.orderId} from ${locked}
+    where ${locked.receiveStatus} = ${RECEIVE_STATUS.declared} and (${locked.facts} ->> 'refusalId') is null)`);
+  const { facts: scanFacts, ...parcelFields } = locked._.selectedFields;
+  const { storeName, warehouseName, ...orderFields } = order._.selectedFields;
+  // The parcel being signed counts as here when it has a seller (signLockedParcel signs it 已签收).
+  const arriving = sql`case when ${locked.userId} is not null then ${locked.shipment} end`;
+  const arrival = sql<ArrivalFacts | null>`case when ${order.id} is null then null else ${arrivalCall(order, arriving)} end`;
+  return tx.with(locked, order).select({ parcel: parcelFields, facts: scanFacts, order: orderFields, storeName, warehouseName, arrival })
+    .from(locked).leftJoin(order, sql`true`);
 };
 type ScanLock = ReturnType<ReturnType<typeof scanLockQuery>['prepare']>;
 const SCAN_LOCKS = new WeakMap<object, ScanLock>();

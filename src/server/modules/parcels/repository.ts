@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { keptFor, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
-import { definedOnly, prefixed, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
+import { addPrefixed, definedOnly, prefixedPlaceholders, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
 
@@ -43,14 +43,16 @@ export async function updateParcelAlong(
   tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[]; foreseen?: ParcelRow },
 ): Promise<ParcelRow> {
   const set = definedOnly(values as Record<string, unknown>);
-  const parts = [prefixed('s_', set), ...along.writes.map((w, i) => prefixed(`w${i}_`, w.values))];
-  const params: Record<string, unknown> = Object.assign({ id }, ...parts.map((part) => part.params));
+  // The values by prefixed name; the placeholders are made only when the statement is built.
+  const params: Record<string, unknown> = { id };
+  addPrefixed(params, 's_', set);
+  along.writes.forEach((w, i) => addPrefixed(params, `w${i}_`, w.values));
   // `foreseen`: the caller knows the row the update leaves (decision 0040): nothing is returned.
   const returning = !along.foreseen;
   const build = (placeholders: boolean) => {
-    const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.build(placeholders ? parts[i + 1]!.placeholders : w.values).getSQL()));
+    const ctes = along.writes.map((w, i) => tx.$with(`w${i}`, {}).as(w.build(placeholders ? prefixedPlaceholders(`w${i}_`, w.values) : w.values).getSQL()));
     const update = (ctes.length ? tx.with(...ctes) : tx).update(parcels)
-      .set((placeholders ? parts[0]!.placeholders : set) as Partial<typeof parcels.$inferInsert>)
+      .set((placeholders ? prefixedPlaceholders('s_', set) : set) as Partial<typeof parcels.$inferInsert>)
       .where(eq(parcels.id, placeholders ? sql.placeholder('id') : id));
     return returning ? update.returning() : update;
   };
