@@ -39,6 +39,9 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
     one<{ receive_status: number; shelf_number: string | null }>(sql`select receive_status, shelf_number from parcels where shipment = ${shipment}`);
   const order = async (id: number) =>
     one<{ order_status: number; package_status: number; shelf_number: string | null }>(sql`select order_status, package_status, shelf_number from orders where id = ${id}`);
+  /** The seller asks the warehouse to refuse this number (a pending refusal: the scan answers REJECT). */
+  const refuse = (shipment: string) => call(t.app, 'POST', svc('ExpressRejection', 'CreateRejectionInfo'), seller,
+    { shipment, expressCompany: '中通快递', warehouseInfoId: warehouseId, reMark: '发错货' });
   const newOrder = async () => {
     const input = buildOrder(storeId, warehouseId);
     const created = await createOrder(t.app, seller, input);
@@ -171,12 +174,10 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
   it('answers REJECT for an order\'s parcel with a refusal pending and leaves its order as it was; its other parcel then signs it in 部分到货', async () => {
     const o = await newOrder();
     const before = await order(o.id);
-    const refusal = await call(t.app, 'POST', svc('ExpressRejection', 'CreateRejectionInfo'), seller,
-      { shipment: o.a, expressCompany: '中通快递', warehouseInfoId: warehouseId, reMark: '发错货' });
-    expect(refusal.status).toBe(200);
+    expect((await refuse(o.a)).status).toBe(200);
     const refused = await keyed(o.a, `refused-${o.a}`);
     expect(refused.body.result).toMatchObject({ action: 'REJECT', order: null, shelfNumber: null });
-    // Not locked for a sign-in, not counted, given no slot.
+    // Not counted, given no slot (that it is not even locked: the test below, on PostgreSQL).
     expect(await order(o.id)).toEqual(before);
     expect(await parcel(o.a)).toMatchObject({ receive_status: 0, shelf_number: null });
     const signed = await keyed(o.b, `refused-${o.b}`);
@@ -201,6 +202,32 @@ describe('a keyed scan ahead of its claim, and an order\'s arrival in one statem
       expect(prepared).not.toContain('hc_order_arrival');
     } finally {
       await second.close();
+    }
+  });
+  it.skipIf(!process.env.DATABASE_URL)('locks an order only to sign its parcel in: a REJECT scan does not wait for the order\'s lock, a sign-in does', async () => {
+    const o = await newOrder();
+    expect((await refuse(o.a)).status).toBe(200);
+    const { default: pg } = await import('pg');
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    const settles = (p: Promise<unknown>, ms: number) =>
+      Promise.race([p.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    try {
+      // Another transaction holds the order's row lock.
+      await holder.query('begin');
+      await holder.query('select id from orders where id = $1 for update', [o.id]);
+      // The refused parcel's scan never asks for it.
+      const refused = keyed(o.a, `held-${o.a}`);
+      expect(await settles(refused, 5000)).toBe(true);
+      expect((await refused).body.result.action).toBe('REJECT');
+      // Its sibling's sign-in waits for it, and signs the parcel in once it is released.
+      const signing = keyed(o.b, `held-${o.b}`);
+      expect(await settles(signing, 500)).toBe(false);
+      await holder.query('rollback');
+      expect((await signing).body.result).toMatchObject({ action: 'SIGNED', order: { id: o.id } });
+    } finally {
+      await holder.query('rollback').catch(() => {});
+      await holder.end();
     }
   });
 });

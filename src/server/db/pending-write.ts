@@ -38,7 +38,7 @@ export const shapeOf = (values: Readonly<Record<string, unknown>>): string =>
  * statement made of several templates is executed with.
  */
 export function addPrefixed(params: Record<string, unknown>, prefix: string, values: Readonly<Record<string, unknown>>): void {
-  for (const k in values) {
+  for (const k of Object.keys(values)) {
     const v = values[k];
     if (v !== null) params[prefix + k] = v;
   }

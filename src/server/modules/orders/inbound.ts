@@ -40,7 +40,9 @@ interface AdvanceOptions {
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
   // The order's lock, its progress and (open, no shelf number yet) a free holding slot: one statement
   // (decision 0039), or none when the scan's lock read them (decision 0045).
-  const locked = options.arrival?.order.id === orderId ? options.arrival : await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
+  const pre = options.arrival;
+  const locked = pre && pre.order.id === orderId && pre.arriving === (options.arriving ?? null)
+    ? pre : await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
   if (!locked) return undefined;
   const { order, progress, slot, floorWrite } = locked;
   if (isOrderClosed(order)) return order;

@@ -264,6 +264,8 @@ export interface OrderArrival {
   slot: { holdingSlot: number; shelfNumber: string } | null;
   /** The raise of the warehouse's slot floor that goes with the slot (nextFreeSlot); null without a slot. */
   floorWrite: PendingWrite | null;
+  /** The tracking number counted as here already (`arriving`), or null. */
+  arriving: string | null;
 }
 
 /**
@@ -279,17 +281,17 @@ export async function lockOrderForArrival(tx: Db, id: number, arriving: string |
   const [row] = await unscoped(tx, async () => kept ? kept.execute({ id, arriving }) : arrivalQuery(tx, id, arriving));
   if (!row) return undefined;
   const { arrival, storeName, warehouseName, ...columns } = row;
-  return arrivalOf(columns, storeName, warehouseName, arrival);
+  return arrivalOf(columns, storeName, warehouseName, arrival, arriving);
 }
 
 interface ArrivalFacts { total: number; signed: number; free_slot: number | null; floor_first: number | null; floor_version: number | null }
 
 /** An order's arrival from the row its lock read and haicang_order_arrival's answer beside it. */
-function arrivalOf(columns: OrderRow, storeName: string | null, warehouseName: string | null, a: ArrivalFacts): OrderArrival {
+function arrivalOf(columns: OrderRow, storeName: string | null, warehouseName: string | null, a: ArrivalFacts, arriving: string | null): OrderArrival {
   const order = viewOf({ order: columns, storeName, warehouseName });
   const slot = a.free_slot === null ? null : { holdingSlot: a.free_slot, shelfNumber: slotName(a.free_slot) };
   const floorWrite = slot ? slotFloorWrite(order.warehouseInfoId, { first: a.floor_first!, version: a.floor_version }) : null;
-  return { order, progress: { total: a.total, signed: a.signed }, slot, floorWrite };
+  return { order, progress: { total: a.total, signed: a.signed }, slot, floorWrite, arriving };
 }
 
 /** The order's row locked in a CTE, with its store's and warehouse's names (Drizzle's CTEs take flat selections). */
@@ -346,7 +348,7 @@ export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoI
     : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
   const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
   if (row) {
-    const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival) : null;
+    const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival, row.arriving) : null;
     return { parcel: row.parcel, created: false, facts: row.facts, arrival };
   }
   return { ...(await lockParcel(tx, shipment)), facts: undefined, arrival: null };
@@ -364,9 +366,10 @@ const scanLockQuery = (tx: Db, shipment: string | Placeholder, warehouseInfoId: 
   const { facts: scanFacts, ...parcelFields } = locked._.selectedFields;
   const { storeName, warehouseName, ...orderFields } = order._.selectedFields;
   // The parcel being signed counts as here when it has a seller (signLockedParcel signs it 已签收).
-  const arriving = sql`case when ${locked.userId} is not null then ${locked.shipment} end`;
+  // The number counted is sent back with the count: advanceOrder uses the arrival only for that number.
+  const arriving = sql<string | null>`case when ${locked.userId} is not null then ${locked.shipment} end`;
   const arrival = sql<ArrivalFacts | null>`case when ${order.id} is null then null else ${arrivalCall(order, arriving)} end`;
-  return tx.with(locked, order).select({ parcel: parcelFields, facts: scanFacts, order: orderFields, storeName, warehouseName, arrival })
+  return tx.with(locked, order).select({ parcel: parcelFields, facts: scanFacts, order: orderFields, storeName, warehouseName, arrival, arriving })
     .from(locked).leftJoin(order, sql`true`);
 };
 type ScanLock = ReturnType<ReturnType<typeof scanLockQuery>['prepare']>;
