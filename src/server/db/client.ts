@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { Column, is, sql, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, sql, SQL, Subquery } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { APP_ROLE, SCOPED_ROLE } from './schema/tenancy.ts';
@@ -142,6 +142,7 @@ export function keptFor<T>(tx: Db, cache: WeakMap<object, T>, build: () => T): T
 /** A Drizzle prepared query's own fields, as its execute() reads them (drizzle-orm 0.45). */
 interface PreparedFields {
   fields?: { path: string[]; field: unknown }[];
+  joinsNotNullableMap?: Record<string, boolean>;
   customResultMapper?: (rows: unknown[][]) => unknown;
 }
 type DriverDecoder = { mapFromDriverValue(value: unknown): unknown };
@@ -151,13 +152,14 @@ type DriverDecoder = { mapFromDriverValue(value: unknown): unknown };
  * each row by asking, for every field of every row, what kind of field it is (`is()`, which walks
  * prototypes, and through a proxy for the columns of a CTE): 12 % of the server's time on list
  * pages. The kinds are asked here once; each row then costs only the columns' own decoders, the
- * same ones Drizzle calls. A selection with nested objects keeps Drizzle's mapper (its left joins
- * may turn a nested object into null).
+ * same ones Drizzle calls. A selection may hold objects one level deep (decision 0045); one that a
+ * left join may leave empty becomes null by Drizzle's own rule (nullableObjects).
  */
 export function mapRowsOnce<T>(prepared: T): T {
   const q = prepared as PreparedFields;
-  if (!Array.isArray(q.fields) || q.customResultMapper || q.fields.some((f) => f.path.length !== 1)) return prepared;
-  const keys = q.fields.map((f) => f.path[0]!);
+  if (!Array.isArray(q.fields) || q.customResultMapper || q.fields.some((f) => f.path.length > 2)) return prepared;
+  const paths = q.fields.map((f) => f.path);
+  if (paths.some((p) => p.length === 2 && (p[0] === '__proto__' || p[1] === '__proto__'))) return prepared;
   const decoders: DriverDecoder[] = q.fields.map(({ field }) => {
     // As Drizzle's mapResultRow picks them; an SQL's decoder is internal to Drizzle.
     const decoderOf = (x: SQL) => (x as unknown as { decoder: DriverDecoder }).decoder;
@@ -166,8 +168,61 @@ export function mapRowsOnce<T>(prepared: T): T {
     if (is(field, Subquery)) return decoderOf((field as unknown as { _: { sql: SQL } })._.sql);
     return decoderOf((field as SQL.Aliased).sql);
   });
-  q.customResultMapper = rowMapper(keys, decoders);
+  q.customResultMapper = paths.every((p) => p.length === 1)
+    ? rowMapper(paths.map((p) => p[0]!), decoders)
+    : nestedRowMapper(paths, decoders, nullableObjects(q.fields, q.joinsNotNullableMap));
   return prepared;
+}
+
+/**
+ * The objects of a selection that Drizzle's mapResultRow turns into null, each with the index of the
+ * field it decides by. Its rule: when the query has joins, an object whose column fields (an SQL
+ * field does not count) all belong to one table that a join may leave empty is null when the first
+ * of those columns is null.
+ */
+export function nullableObjects(fields: readonly { path: string[]; field: unknown }[], joinsNotNullableMap: Record<string, boolean> | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!joinsNotNullableMap) return out;
+  const seen = new Map<string, { table: string; first: number } | false>();
+  fields.forEach(({ path: p, field }, i) => {
+    if (p.length !== 2 || !is(field, Column)) return;
+    const table = getTableName(field.table);
+    const was = seen.get(p[0]!);
+    if (was === undefined) seen.set(p[0]!, { table, first: i });
+    else if (was && was.table !== table) seen.set(p[0]!, false);
+  });
+  for (const [name, found] of seen) if (found && !joinsNotNullableMap[found.table]) out.set(name, found.first);
+  return out;
+}
+
+/**
+ * The mapper of rows of fields one or two levels deep (`paths`), made once as rowMapper's is: each
+ * object of `nullable` is null when the field it decides by is null (its decoder gives null only
+ * for null).
+ */
+export function nestedRowMapper(paths: readonly (readonly string[])[], decoders: readonly DriverDecoder[], nullable: ReadonlyMap<string, number>): (rows: unknown[][]) => unknown {
+  const decode = decoders.map((d) => d.mapFromDriverValue.bind(d));
+  const value = (i: number) => `r[${i}] === null ? null : d[${i}](r[${i}])`;
+  // The members in order of first appearance, as Drizzle's mapper adds them.
+  const top: { key: string; members: string[] | null; index: number }[] = [];
+  paths.forEach((p, i) => {
+    if (p.length === 1) {
+      top.push({ key: p[0]!, members: null, index: i });
+      return;
+    }
+    let object = top.find((t) => t.key === p[0] && t.members);
+    if (!object) top.push(object = { key: p[0]!, members: [], index: i });
+    object.members!.push(`${JSON.stringify(p[1])}: ${value(i)}`);
+  });
+  const members = top.map((t) => {
+    if (!t.members) return `${JSON.stringify(t.key)}: ${value(t.index)}`;
+    const literal = `{ ${t.members.join(', ')} }`;
+    const decidedBy = nullable.get(t.key);
+    return `${JSON.stringify(t.key)}: ${decidedBy === undefined ? literal : `r[${decidedBy}] === null ? null : ${literal}`}`;
+  });
+  // The source is made of the selection's names (as JSON strings) and indexes, never of a row's values.
+  const make = new Function('d', `return (rows) => rows.map((r) => ({ ${members.join(', ')} }));`) as (d: unknown[]) => (rows: unknown[][]) => unknown;
+  return make(decode);
 }
 
 /**

@@ -38,11 +38,18 @@ export const shapeOf = (values: Readonly<Record<string, unknown>>): string =>
  * statement made of several templates is executed with.
  */
 export function addPrefixed(params: Record<string, unknown>, prefix: string, values: Readonly<Record<string, unknown>>): void {
+  let names = PREFIXED.get(prefix);
+  if (!names) PREFIXED.set(prefix, names = new Map());
   for (const k of Object.keys(values)) {
     const v = values[k];
-    if (v !== null) params[prefix + k] = v;
+    if (v === null) continue;
+    // Each prefixed name made once: a name built anew is hashed and looked up anew as a member's key.
+    let name = names.get(k);
+    if (name === undefined) names.set(k, name = prefix + k);
+    params[name] = v;
   }
 }
+const PREFIXED = new Map<string, Map<string, string>>();
 
 /** The names of `values`, prefixed, as placeholders (a null as itself): what such a statement is prepared from. */
 export function prefixedPlaceholders(prefix: string, values: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -277,7 +277,7 @@ export interface OrderArrival {
  * The slot search runs past a group member's scope (it counts the slots the warehouse really holds).
  */
 export async function lockOrderForArrival(tx: Db, id: number, arriving: string | null): Promise<OrderArrival | undefined> {
-  const kept = keptFor(tx, ORDER_ARRIVALS, () => arrivalQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_arrival'));
+  const kept = keptFor(tx, ORDER_ARRIVALS, () => mapRowsOnce(arrivalQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_arrival')));
   const [row] = await unscoped(tx, async () => kept ? kept.execute({ id, arriving }) : arrivalQuery(tx, id, arriving));
   if (!row) return undefined;
   const { arrival, storeName, warehouseName, ...columns } = row;
@@ -319,7 +319,7 @@ const ORDER_ARRIVALS = new WeakMap<object, ReturnType<ReturnType<typeof arrivalQ
  */
 export async function parcelForCheck(tx: Db, shipment: string): Promise<{ parcel: typeof parcels.$inferSelect; order: OrderView | null; refusalId: number | null } | undefined> {
   // The scan check's one statement, prepared once per connection where that is kept (decision 0034).
-  const kept = keptFor(tx, CHECK_QUERIES, () => checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check'));
+  const kept = keptFor(tx, CHECK_QUERIES, () => mapRowsOnce(checkQuery(tx, sql.placeholder('shipment')).prepare('hc_parcel_for_check')));
   const [row] = kept ? await kept.execute({ shipment }) : await checkQuery(tx, shipment);
   if (!row) return undefined;
   return { parcel: row.parcel, order: row.order ? viewOf({ order: row.order, storeName: row.storeName, warehouseName: row.warehouseName }) : null, refusalId: row.refusalId };
@@ -344,8 +344,8 @@ const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuer
  */
 export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
   const kept = warehouseInfoId === null
-    ? keptFor(tx, SCAN_LOCKS, () => scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock'))
-    : keptFor(tx, SCAN_LOCKS_AT, () => scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at'));
+    ? keptFor(tx, SCAN_LOCKS, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock')))
+    : keptFor(tx, SCAN_LOCKS_AT, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at')));
   const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
   if (row) {
     const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival, row.arriving) : null;
