@@ -159,7 +159,8 @@ export function mapRowsOnce<T>(prepared: T): T {
   const q = prepared as PreparedFields;
   if (!Array.isArray(q.fields) || q.customResultMapper || q.fields.some((f) => f.path.length > 2)) return prepared;
   const paths = q.fields.map((f) => f.path);
-  if (paths.some((p) => p.length === 2 && (p[0] === '__proto__' || p[1] === '__proto__'))) return prepared;
+  // A member named __proto__ would set a prototype in an object literal: such a selection stays Drizzle's.
+  if (paths.some((p) => p.length === 2) && paths.some((p) => p.includes('__proto__'))) return prepared;
   const decoders: DriverDecoder[] = q.fields.map(({ field }) => {
     // As Drizzle's mapResultRow picks them; an SQL's decoder is internal to Drizzle.
     const decoderOf = (x: SQL) => (x as unknown as { decoder: DriverDecoder }).decoder;
@@ -197,8 +198,7 @@ export function nullableObjects(fields: readonly { path: string[]; field: unknow
 
 /**
  * The mapper of rows of fields one or two levels deep (`paths`), made once as rowMapper's is: each
- * object of `nullable` is null when the field it decides by is null (its decoder gives null only
- * for null).
+ * object of `nullable` is null when the field it decides by is null once decoded, as Drizzle decides.
  */
 export function nestedRowMapper(paths: readonly (readonly string[])[], decoders: readonly DriverDecoder[], nullable: ReadonlyMap<string, number>): (rows: unknown[][]) => unknown {
   const decode = decoders.map((d) => d.mapFromDriverValue.bind(d));
@@ -214,14 +214,19 @@ export function nestedRowMapper(paths: readonly (readonly string[])[], decoders:
     if (!object) top.push(object = { key: p[0]!, members: [], index: i });
     object.members!.push(`${JSON.stringify(p[1])}: ${value(i)}`);
   });
+  // An object that may be null is made first, so that it is decided by its member's decoded value.
+  const locals: string[] = [];
   const members = top.map((t) => {
     if (!t.members) return `${JSON.stringify(t.key)}: ${value(t.index)}`;
     const literal = `{ ${t.members.join(', ')} }`;
     const decidedBy = nullable.get(t.key);
-    return `${JSON.stringify(t.key)}: ${decidedBy === undefined ? literal : `r[${decidedBy}] === null ? null : ${literal}`}`;
+    if (decidedBy === undefined) return `${JSON.stringify(t.key)}: ${literal}`;
+    const local = `o${locals.length}`;
+    locals.push(`const ${local} = ${literal};`);
+    return `${JSON.stringify(t.key)}: ${local}[${JSON.stringify(paths[decidedBy]![1])}] === null ? null : ${local}`;
   });
   // The source is made of the selection's names (as JSON strings) and indexes, never of a row's values.
-  const make = new Function('d', `return (rows) => rows.map((r) => ({ ${members.join(', ')} }));`) as (d: unknown[]) => (rows: unknown[][]) => unknown;
+  const make = new Function('d', `return (rows) => rows.map((r) => { ${locals.join(' ')} return { ${members.join(', ')} }; });`) as (d: unknown[]) => (rows: unknown[][]) => unknown;
   return make(decode);
 }
 
@@ -429,7 +434,7 @@ export function leanArrayResults(Result: { prototype: PgResult }, types: { getTy
       this._parsers![i] = source.getTypeParser(desc.dataTypeID, desc.format || 'text');
     }
   };
-  (proto as { leanArrays?: boolean }).leanArrays = true;
+  Object.defineProperty(proto, 'leanArrays', { value: true });
 }
 {
   // pg-types as node-postgres itself resolves it: the instance its type parsers are set on.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as orm from 'drizzle-orm';
 import { Column, eq, getTableColumns, is, sql } from 'drizzle-orm';
+import { customType, integer as pgInteger, pgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { mapRowsOnce, nullableObjects, rowMapper } from './client.ts';
 import * as schema from './schema/index.ts';
@@ -98,7 +99,22 @@ describe('mapRowsOnce on nested selections', () => {
     expect(nullableObjects(prepared.fields, undefined).size).toBe(0);
   });
 
-  it('leaves a selection deeper than one level to Drizzle', () => {
+  it('decides by the decoded value, as Drizzle does: a decoder may make a value null', () => {
+    // A code column whose empty text reads as null, left-joined first in its object.
+    const blankIsNull = customType<{ data: string | null; driverData: string }>({ dataType: () => 'text', fromDriver: (v) => (v === '' ? null : v) });
+    const tags = pgTable('row_mapper_tags', { code: blankIsNull('code'), id: pgInteger('id'), parcelId: pgInteger('parcel_id') });
+    const prepared = db.select({ parcel: { id: parcels.id }, tag: { code: tags.code, id: tags.id } }).from(parcels)
+      .leftJoin(tags, eq(tags.parcelId, parcels.id)).prepare('p') as unknown as Prepared;
+    const rows = [['1', '', 2], ['1', 'x', 2], ['1', null, null], ['1', '', null]];
+    const expected = rows.map((r) => mapResultRow(prepared.fields, r, prepared.joinsNotNullableMap));
+    expect(expected[0]).toEqual({ parcel: { id: 1 }, tag: null });
+    expect(mapRowsOnce(prepared).customResultMapper!(rows)).toEqual(expected);
+  });
+
+  it('leaves a selection deeper than one level, or with a member named __proto__, to Drizzle', () => {
+    const proto = db.select({ ['__proto__']: parcels.id, order: { id: orders.id } } as never).from(parcels).leftJoin(orders, eq(orders.id, parcels.orderId))
+      .prepare('p') as unknown as Prepared;
+    expect(mapRowsOnce(proto).customResultMapper).toBeUndefined();
     const prepared = db.select({ a: { b: { id: parcels.id } } } as never).from(parcels).prepare('p') as unknown as Prepared;
     expect(mapRowsOnce(prepared).customResultMapper).toBeUndefined();
   });
