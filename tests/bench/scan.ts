@@ -444,12 +444,6 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const signFree = await signEach('SignByScan (no order)', signPool.slice(next).filter((p) => !p.tied));
     if (d.isAborted()) return;
 
-    // (b″) the same on parcels of an order, each its order's first (1 line each): the order's lock, its
-    // progress and a holding slot with every scan.
-    d.log('scan: (b″) SignByScan, parcels of an order…');
-    const signTied = await signEach('SignByScan (of an order)', signPool.slice(next).filter((p) => p.tied));
-    if (d.isAborted()) return;
-
     // (c) lists
     d.log('scan: (c) GetOrderList / GetLogisticsList…');
     const orderStatuses = [1, 2, 4];
@@ -479,6 +473,13 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       envelope<unknown>(await request(agent, port, 'POST', `${svc}/BackOrder/GoodsWeigh`, auth, { tradeNo: pick(weighPool), weight: 0.5 + Math.floor(Math.random() * 40) / 10 }), 'GoodsWeigh');
       return null;
     });
+    if (d.isAborted()) return;
+
+    // (b″) the same on parcels of an order, each its order's first (1 line each): the order's lock, its
+    // progress and a holding slot with every scan. After the lists and the weighing, so that they find
+    // the orders as the mixed scans (b) leave them, as before this phase existed.
+    d.log('scan: (b″) SignByScan, parcels of an order…');
+    const signTied = await signEach('SignByScan (of an order)', signPool.slice(next).filter((p) => p.tied));
     if (d.isAborted()) return;
 
     // (e) what any request costs before its action's own work, to read the ratios against (decision

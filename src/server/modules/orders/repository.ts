@@ -338,38 +338,50 @@ const CHECK_QUERIES = new WeakMap<object, ReturnType<ReturnType<typeof checkQuer
  * 0034): whether a refusal is pending for the number, and the station's warehouse when asked
  * (`warehouseInfoId`; null: not asked). When the scan will sign it in (declared, no refusal pending)
  * and it belongs to an order, the order is locked after it and its arrival read, as
- * lockOrderForArrival does, in the same statement (decision 0045): `arrival`, else null. Prepared once
- * per connection where that is kept. A number not there yet is created as lockParcel does, and
+ * lockOrderForArrival does, in the same statement (decision 0045): `arrival`, else null. That
+ * statement is prepared once per connection where that is kept (PostgreSQL); elsewhere the parcel's
+ * lock goes alone, and `arrival` is null. A number not there yet is created as lockParcel does, and
  * `facts` is then undefined.
  */
 export async function lockParcelForScan(tx: Db, shipment: string, warehouseInfoId: number | null) {
   const kept = warehouseInfoId === null
     ? keptFor(tx, SCAN_LOCKS, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), null).prepare('hc_scan_lock')))
     : keptFor(tx, SCAN_LOCKS_AT, () => mapRowsOnce(scanLockQuery(tx, sql.placeholder('shipment'), sql.placeholder('warehouseInfoId')).prepare('hc_scan_lock_at')));
-  const [row] = kept ? await kept.execute({ shipment, warehouseInfoId }) : await scanLockQuery(tx, shipment, warehouseInfoId);
-  if (row) {
-    const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival, row.arriving) : null;
-    return { parcel: row.parcel, created: false, facts: row.facts, arrival };
+  if (kept) {
+    const [row] = await kept.execute({ shipment, warehouseInfoId });
+    if (row) {
+      const arrival = row.order && row.arrival ? arrivalOf(row.order, row.storeName, row.warehouseName, row.arrival, row.arriving) : null;
+      return { parcel: row.parcel, created: false, facts: row.facts, arrival };
+    }
+  } else {
+    // Where statements are not kept prepared (PGlite, in the server's process: no round trip to save),
+    // the parcel's lock alone; its order is locked by its own statement, planned each time as this one is.
+    const [row] = await tx.select({ parcel: parcels, facts: scanFacts(shipment, warehouseInfoId) }).from(parcels).where(eq(parcels.shipment, shipment)).for('update');
+    if (row) return { parcel: row.parcel, created: false, facts: row.facts, arrival: null };
   }
   return { ...(await lockParcel(tx, shipment)), facts: undefined, arrival: null };
 }
 
-const scanLockQuery = (tx: Db, shipment: string | Placeholder, warehouseInfoId: number | Placeholder | null) => {
+/** What the scan reads beside the parcel's lock: a pending refusal's id and the station's warehouse (null: not asked). */
+const scanFacts = (shipment: string | Placeholder, warehouseInfoId: number | Placeholder | null) => {
   const warehouse = warehouseInfoId === null ? sql`null` : sql`(select json_build_object('id', w.id, 'warehouseName', w.warehouse_name, 'isEnabled', w.is_enabled)
     from ${warehouseInfos} w where w.id = ${warehouseInfoId})`;
-  const facts = sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
-  const locked = tx.$with('scanned').as(tx.select({ ...getTableColumns(parcels), facts: facts.as('facts') }).from(parcels)
+  return sql<ScanFacts>`json_build_object('refusalId', ${pendingRefusalIdOf(shipment)}, 'warehouse', ${warehouse})`;
+};
+
+const scanLockQuery = (tx: Db, shipment: string | Placeholder, warehouseInfoId: number | Placeholder | null) => {
+  const locked = tx.$with('scanned').as(tx.select({ ...getTableColumns(parcels), facts: scanFacts(shipment, warehouseInfoId).as('facts') }).from(parcels)
     .where(eq(parcels.shipment, shipment)).for('update'));
   // The order second, as a sign-in without this statement locks it (lockOrderForArrival): parcel, then order.
   const order = lockedOrderCte(tx, 'its_order', sql`(select ${locked.orderId} from ${locked}
     where ${locked.receiveStatus} = ${RECEIVE_STATUS.declared} and (${locked.facts} ->> 'refusalId') is null)`);
-  const { facts: scanFacts, ...parcelFields } = locked._.selectedFields;
+  const { facts, ...parcelFields } = locked._.selectedFields;
   const { storeName, warehouseName, ...orderFields } = order._.selectedFields;
   // The parcel being signed counts as here when it has a seller (signLockedParcel signs it 已签收).
   // The number counted is sent back with the count: advanceOrder uses the arrival only for that number.
   const arriving = sql<string | null>`case when ${locked.userId} is not null then ${locked.shipment} end`;
   const arrival = sql<ArrivalFacts | null>`case when ${order.id} is null then null else ${arrivalCall(order, arriving)} end`;
-  return tx.with(locked, order).select({ parcel: parcelFields, facts: scanFacts, order: orderFields, storeName, warehouseName, arrival, arriving })
+  return tx.with(locked, order).select({ parcel: parcelFields, facts, order: orderFields, storeName, warehouseName, arrival, arriving })
     .from(locked).leftJoin(order, sql`true`);
 };
 type ScanLock = ReturnType<ReturnType<typeof scanLockQuery>['prepare']>;
