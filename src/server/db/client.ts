@@ -237,10 +237,10 @@ export function nestedRowMapper(paths: readonly (readonly string[])[], decoders:
  * proxies, and reading a method through the proxy for every value cost 2 % of a list page's time.
  */
 export function rowMapper(keys: readonly string[], decoders: readonly DriverDecoder[]): (rows: unknown[][]) => unknown {
-  const decode = decoders.map((d) => d.mapFromDriverValue.bind(d));
   // "__proto__" in an object literal (or assigned) would set the prototype: such a selection's
   // members are defined one by one.
   if (keys.includes('__proto__')) {
+    const decode = decoders.map((d) => d.mapFromDriverValue.bind(d));
     return (rows) => rows.map((row) => {
       const out: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) {
@@ -249,10 +249,8 @@ export function rowMapper(keys: readonly string[], decoders: readonly DriverDeco
       return out;
     });
   }
-  const members = keys.map((key, i) => `${JSON.stringify(key)}: r[${i}] === null ? null : d[${i}](r[${i}])`);
-  // The source is made of the selection's names (as JSON strings) and indexes, never of a row's values.
-  const make = new Function('d', `return (rows) => rows.map((r) => ({ ${members.join(', ')} }));`) as (d: unknown[]) => (rows: unknown[][]) => unknown;
-  return make(decode);
+  // Otherwise the generated literal, as for a selection with objects (one level, none of them).
+  return nestedRowMapper(keys.map((key) => [key]), decoders, new Map());
 }
 
 /**

@@ -43,10 +43,13 @@ export async function updateParcelAlong(
   tx: Db, id: number, values: Partial<typeof parcels.$inferInsert>, along: { writes: readonly PendingWrite[]; foreseen?: ParcelRow },
 ): Promise<ParcelRow> {
   const set = definedOnly(values as Record<string, unknown>);
-  // The values by prefixed name; the placeholders are made only when the statement is built.
-  const params: Record<string, unknown> = { id };
-  addPrefixed(params, 's_', set);
-  along.writes.forEach((w, i) => addPrefixed(params, `w${i}_`, w.values));
+  // The values by prefixed name, for the kept statement; the placeholders are made only when it is built.
+  const params = () => {
+    const named: Record<string, unknown> = { id };
+    addPrefixed(named, 's_', set);
+    along.writes.forEach((w, i) => addPrefixed(named, `w${i}_`, w.values));
+    return named;
+  };
   // `foreseen`: the caller knows the row the update leaves (decision 0040): nothing is returned.
   const returning = !along.foreseen;
   const build = (placeholders: boolean) => {
@@ -65,7 +68,7 @@ export async function updateParcelAlong(
   }
   // A write that must be the transaction's last (an Idempotency-Key's answer) makes this statement the last (decision 0040).
   if (along.writes.some((w) => w.last)) lastStatementNext(tx);
-  const answer = query ? await query.execute(params) : await build(false);
+  const answer = query ? await query.execute(params()) : await build(false);
   if (along.foreseen) return along.foreseen;
   return (answer as ParcelRow[])[0]!;
 }
