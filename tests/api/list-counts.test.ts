@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNT_CAP } from '#shared/contracts/common.ts';
 import { OVER_CAP_TTL_MS } from '#server/db/capped-count.ts';
-import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { call, createSecondServer, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 
@@ -70,6 +70,36 @@ describe('capped counts and date ranges on the parcel lists', () => {
     const bad = await list({ timeFrom: 'yesterday' });
     expect(bad.status).toBe(400);
     expect(bad.body.error!.validationErrors![0]!.members).toEqual(['timeFrom']);
+  });
+
+  // Decision 0046: on PostgreSQL a parcel list's page is a statement kept per filter shape, as an order
+  // list's is (built each time on PGlite). Every value and page of a shape gets its own rows and count.
+  it('answers each page and value of one filter shape by itself, one kept statement per shape', async () => {
+    // One connection: every statement the lists prepare is in the session read afterwards.
+    const second = t.databaseUrl ? await createSecondServer(t, 1) : null;
+    const app = second?.app ?? t.app;
+    const at = (g: number) => new Date(base.getTime() + g * 60_000).toISOString();
+    const number = (g: number) => `CNT${String(g).padStart(8, '0')}`;
+    try {
+      for (const [action, a, b] of [['GetLogisticsList', 100, 130], ['GetLogisticsList', 200, 260], ['GetSignForLogisticsList', 300, 340]] as const) {
+        for (const [pageSize, currentPage] of [[20, 1], [20, 2], [7, 3], [20, 9]] as const) {
+          const res = await call(app, 'GET', svc('Logistics', action), admin, { warehouseInfoId: warehouseId, timeFrom: at(a), timeTo: at(b), pageSize, currentPage });
+          // Newest first: the page starts (currentPage − 1) pages below the window's last minute.
+          const top = b - (currentPage - 1) * pageSize;
+          const want = Array.from({ length: Math.max(0, Math.min(pageSize, top - a + 1)) }, (_, i) => number(top - i));
+          expect(res.body.result).toMatchObject({ totalCount: b - a + 1, totalCountCapped: false });
+          expect(res.body.result.items.map((p: { shipment: string }) => p.shipment)).toEqual(want);
+        }
+      }
+      if (second) {
+        const kept = await second.database.read(1, async (db) =>
+          rowsOf<{ name: string }>(await db.execute(sql`select name from pg_prepared_statements where name like 'hc_parcel_page_%'`)).map((r) => r.name));
+        // Per list: a first page of a usual size (its size in the text), and any other page (limit and offset bound).
+        expect(kept).toHaveLength(4);
+      }
+    } finally {
+      await second?.close();
+    }
   });
 
   // Last: it removes rows the tests above count.

@@ -139,6 +139,24 @@ export function keptFor<T>(tx: Db, cache: WeakMap<object, T>, build: () => T): T
   return kept;
 }
 
+/**
+ * A list's page statement kept per request connection by the name of its filter's shape (decisions
+ * 0035, 0046): `build` prepares it under the statement name given. At most KEPT_SHAPES shapes per
+ * list and connection, so a client cannot make a connection keep statements without end; beyond
+ * them, and where nothing is kept (PGlite, root), null: the caller builds the page as usual.
+ */
+export function keptShape<T>(tx: Db, cache: WeakMap<object, Map<string, T>>, prefix: string, name: string, build: (statementName: string) => T): T | null {
+  const kept = keptFor(tx, cache, () => new Map<string, T>());
+  if (!kept) return null;
+  let query = kept.get(name);
+  if (query === undefined && kept.size < KEPT_SHAPES) {
+    query = build(`${prefix}${createHash('sha1').update(name).digest('hex').slice(0, 16)}`);
+    kept.set(name, query);
+  }
+  return query ?? null;
+}
+const KEPT_SHAPES = 32;
+
 /** A Drizzle prepared query's own fields, as its execute() reads them (drizzle-orm 0.45). */
 interface PreparedFields {
   fields?: { path: string[]; field: unknown }[];

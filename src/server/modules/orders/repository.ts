@@ -1,8 +1,7 @@
 // Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
 // modules of their own).
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
-import { isScoped, keptFor, mapRowsOnce, unscoped, visibilityOf, type Db } from '../../db/client.ts';
+import { isScoped, keptFor, keptShape, mapRowsOnce, unscoped, visibilityOf, type Db } from '../../db/client.ts';
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
@@ -160,15 +159,11 @@ export async function listOrdersWithLines(
   const summedColumn = summedCount(tx, values, (name) => sql.placeholder(name));
   const summed = summedColumn ? { column: summedColumn, apart: () => summedCount(tx, values)! } : undefined;
   let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) }, summed);
-  const kept = keptFor(tx, ORDER_PAGES, () => new Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>());
   // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
   const first = page.offset === 0 && isLiteralPageSize(page.limit);
   const name = `${shape}|${summed ? 'summed' : counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
-  let query = kept?.get(name);
-  if (kept && !query && kept.size < ORDER_PAGE_SHAPES) {
-    query = mapRowsOnce(orderPageQuery(tx, where, counted.column, first ? page : undefined).prepare(`hc_order_page_${createHash('sha1').update(name).digest('hex').slice(0, 16)}`));
-    kept.set(name, query);
-  }
+  const query = keptShape(tx, ORDER_PAGES, 'hc_order_page_', name,
+    (statement) => mapRowsOnce(orderPageQuery(tx, where, counted.column, first ? page : undefined).prepare(statement)));
   let found;
   if (query) {
     found = await query.execute(first ? values : { ...values, limit: page.limit, offset: page.offset });
@@ -188,7 +183,6 @@ export async function listOrdersWithLines(
   return { total, capped, rows: found as (typeof found[number] & ListedOrder & { lines: ListedOrderLine[] })[] };
 }
 
-const ORDER_PAGE_SHAPES = 32;
 const ORDER_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof orderPageQuery>['prepare']>>>();
 
 /** listOrdersWithLines' statement; without `page`, its limit and offset are placeholders. A page's

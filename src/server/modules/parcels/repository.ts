@@ -2,8 +2,8 @@
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { keptFor, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
-import { pageLimit } from '../../db/page-limit.ts';
+import { keptFor, keptShape, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
+import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { addPrefixed, definedOnly, prefixedPlaceholders, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
@@ -144,33 +144,68 @@ export interface ParcelFilter {
 /** Whether the parcel's warehouse is an overseas one (kind 2); a subquery, so counting needs no join. */
 const atOverseasWarehouse = sql`exists (select 1 from ${warehouseInfos} w where w.id = ${parcels.warehouseInfoId} and w.kind = 2)`;
 
-function parcelWhere(f: ParcelFilter): SQL | undefined {
+/** `bind` gives each value its place in the SQL: itself, or a placeholder of a kept query (listParcels). */
+function parcelWhere(f: ParcelFilter, bind: <T>(name: keyof ParcelFilter, value: T) => T = (_name, value) => value): SQL | undefined {
   const parts: SQL[] = [];
+  // The statuses asked for are few fixed lists: written into the text, part of a kept query's shape.
   if (f.statuses) parts.push(inArray(parcels.receiveStatus, [...f.statuses]));
-  if (f.receiveStatus !== undefined) parts.push(eq(parcels.receiveStatus, f.receiveStatus));
-  if (f.userId !== undefined) parts.push(eq(parcels.userId, f.userId));
-  if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, f.warehouseInfoId));
-  if (f.userCode) parts.push(eq(parcels.userCode, f.userCode));
-  if (f.shipment) parts.push(eq(parcels.shipment, f.shipment));
+  if (f.receiveStatus !== undefined) parts.push(eq(parcels.receiveStatus, bind('receiveStatus', f.receiveStatus)));
+  if (f.userId !== undefined) parts.push(eq(parcels.userId, bind('userId', f.userId)));
+  if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, bind('warehouseInfoId', f.warehouseInfoId)));
+  if (f.userCode) parts.push(eq(parcels.userCode, bind('userCode', f.userCode)));
+  if (f.shipment) parts.push(eq(parcels.shipment, bind('shipment', f.shipment)));
   if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
   if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
   if (f.warehouseKind === 2) parts.push(atOverseasWarehouse);
   if (f.warehouseKind === 1) parts.push(sql`not ${atOverseasWarehouse}`);
   const timeColumn = f.signedOnly ? parcels.signForTime : parcels.creationTime;
-  if (f.timeFrom) parts.push(gte(timeColumn, new Date(f.timeFrom)));
-  if (f.timeTo) parts.push(lte(timeColumn, new Date(f.timeTo)));
+  if (f.timeFrom) parts.push(gte(timeColumn, bind('timeFrom', new Date(f.timeFrom))));
+  if (f.timeTo) parts.push(lte(timeColumn, bind('timeTo', new Date(f.timeTo))));
   return parts.length ? and(...parts) : undefined;
 }
 
+/**
+ * A page of parcels and its capped count: one statement, kept prepared per connection by the filter's
+ * shape where statements are kept (decision 0046), as listOrdersWithLines' page is (decisions 0036,
+ * 0043): building it with Drizzle on every request, and Drizzle's mapping of its 26 columns, were most
+ * of the server's own time on a parcel list.
+ */
 export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number; offset: number }) {
-  const where = parcelWhere(f);
-  const counted = pageCount(tx, parcels, where);
-  const rows = await tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName, total: counted.column }).from(parcels)
-    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
-    .where(where).orderBy(desc(f.signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id)).limit(pageLimit(page.limit)).offset(page.offset);
+  const values: Record<string, unknown> = {};
+  const where = parcelWhere(f, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name) as unknown as typeof value;
+  });
+  // The shape: which values are bound, and what is written into the text.
+  const shape = `${Object.keys(values).sort().join(',')};${f.statuses ? [...f.statuses].join('/') : ''};${f.needPhoto ? 'photo' : ''};${f.signedOnly ? 'signed' : ''};${f.warehouseKind ?? ''}`;
+  // The count's memory is keyed by the filter's shape and values, whichever way the page is sent.
+  const key = `${shape}\u0000${JSON.stringify(values)}`;
+  let counted = pageCount(tx, parcels, where, { key, where: () => parcelWhere(f) });
+  // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
+  const first = page.offset === 0 && isLiteralPageSize(page.limit);
+  const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
+  const query = keptShape(tx, PARCEL_PAGES, 'hc_parcel_page_', name,
+    (statement) => mapRowsOnce(parcelPageQuery(tx, where, counted.column, f.signedOnly === true, first ? page : undefined).prepare(statement)));
+  let rows;
+  if (query) {
+    rows = await query.execute(first ? values : { ...values, limit: page.limit, offset: page.offset });
+  } else {
+    const plain = parcelWhere(f);
+    counted = pageCount(tx, parcels, plain, { key, where: () => plain });
+    rows = await parcelPageQuery(tx, plain, counted.column, f.signedOnly === true, page);
+  }
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows };
 }
+
+const PARCEL_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof parcelPageQuery>['prepare']>>>();
+
+/** listParcels' statement; without `page`, its limit and offset are placeholders. */
+const parcelPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, signedOnly: boolean, page?: { limit: number; offset: number }) =>
+  tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName, total }).from(parcels)
+    .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
+    .where(where).orderBy(desc(signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id))
+    .limit(page ? pageLimit(page.limit) : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset'));
 
 export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {
   const parts: SQL[] = [];
