@@ -177,7 +177,8 @@ export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number
     return sql.placeholder(name) as unknown as typeof value;
   });
   // The shape: which values are bound, and what is written into the text.
-  const shape = `${Object.keys(values).sort().join(',')};${f.statuses ? [...f.statuses].join('/') : ''};${f.needPhoto ? 'photo' : ''};${f.signedOnly ? 'signed' : ''};${f.warehouseKind ?? ''}`;
+  // An empty statuses list (no rows: `false` in the text) is named apart from none asked (no condition).
+  const shape = `${Object.keys(values).sort().join(',')};${f.statuses ? `in:${[...f.statuses].join('/')}` : ''};${f.needPhoto ? 'photo' : ''};${f.signedOnly ? 'signed' : ''};${f.warehouseKind ?? ''}`;
   // The count's memory is keyed by the filter's shape and values, whichever way the page is sent.
   const key = `${shape}\u0000${JSON.stringify(values)}`;
   let counted = pageCount(tx, parcels, where, { key, where: () => parcelWhere(f) });
