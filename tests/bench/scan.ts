@@ -23,8 +23,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import pg from 'pg';
+import { Pool, type Dispatcher } from 'undici';
 
 export interface ScanServer { child: ChildProcess; pid: number; port: number; readyS: number }
 
@@ -68,23 +68,40 @@ const verdict = (p95: number, target: number) => (Number.isNaN(p95) ? '' : p95 <
 
 interface Reply { status: number; body: string }
 
-export function request(agent: http.Agent, port: number, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      { host: HOST, port, method, path: urlPath, agent, timeout: 30_000,
-        headers: { accept: 'application/json', ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`${method} ${urlPath}: no answer in 30 s`)));
-    req.on('error', reject);
-    req.end(payload);
+/**
+ * The load's HTTP client (decision 0047): an undici pool per server port, as many keep-alive
+ * connections as clients, one request at a time on each (no pipelining), as 20 phones would hold them.
+ * The load generator shares this machine's cores with the server and PostgreSQL; node:http's client
+ * spent about twice the CPU per request that node-postgres spends per query for the bare ceiling.
+ */
+export class LoadClient {
+  readonly #pools = new Map<number, Pool>();
+  constructor(readonly connections: number) {}
+
+  pool(port: number): Pool {
+    let pool = this.#pools.get(port);
+    if (!pool) {
+      pool = new Pool(`http://${HOST}:${port}`, { connections: this.connections, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 });
+      this.#pools.set(port, pool);
+    }
+    return pool;
+  }
+
+  /** Closes every connection at once, answers still awaited included (as destroying an http.Agent did). */
+  async destroy(): Promise<void> {
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.all(pools.map((p) => p.destroy()));
+  }
+}
+
+export async function request(client: LoadClient, port: number, method: Dispatcher.HttpMethod, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const res = await client.pool(port).request({
+    method, path: urlPath, body: payload,
+    headers: { accept: 'application/json', ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
   });
+  return { status: res.statusCode, body: await res.body.text() };
 }
 
 export function envelope<T>(r: Reply, what: string): T {
@@ -334,7 +351,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   const server = await d.startServer({ DATABASE_URL: dbUrl, DATA_DIR: await d.tempDir('haicang-bench-scan-') }, { logLevel: d.logLevel });
   const owner = new pg.Client({ connectionString: dbUrl });
   const pool = new pg.Pool({ connectionString: dbUrl, max: SIZE.clients });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: SIZE.clients, maxFreeSockets: SIZE.clients });
+  const agent = new LoadClient(SIZE.clients);
   try {
     await owner.connect();
     const port = server.port;
@@ -592,7 +609,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       try { d.note(`plan ${label}: ${planSummary(await explain(pool, 1, sql, params))}`); } catch (err) { d.note(`plan ${label}: ${errText(err)}`); }
     }
   } finally {
-    agent.destroy();
+    await agent.destroy();
     await pool.end().catch(() => undefined);
     await owner.end().catch(() => undefined);
     await d.stopChild(server.child);
@@ -662,7 +679,7 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
 
   const server = await d.startServer({ DATA_DIR: dataDir }, { logLevel: d.logLevel });
   serverPid = server.pid;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PGLITE.clients, maxFreeSockets: PGLITE.clients });
+  const agent = new LoadClient(PGLITE.clients);
   try {
     const port = server.port;
     const t1 = { 'Abp.TenantId': '1' };
@@ -704,7 +721,7 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
     d.row(`scan-pglite: GetOrderList page 1×10, ${c} clients`, fmt(orderList), `≤ ${TARGET_PGLITE_SCAN_MS} ms p95`, verdict(orderList.p95, TARGET_PGLITE_SCAN_MS));
     for (const p of [check, sign, orderList]) if (p.errors) d.note(`scan-pglite: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
   } finally {
-    agent.destroy();
+    await agent.destroy();
     await d.stopChild(server.child);
   }
 }

@@ -13,9 +13,8 @@
 //   BENCH_SHELF_CLIENTS     concurrent clients            (default 20)
 //   BENCH_SHELF_DURATION_S  measured seconds per phase    (default 15)
 //   BENCH_SHELF_WARMUP_S    warm-up seconds per phase     (default 3)
-import http from 'node:http';
 import pg from 'pg';
-import { createBenchDatabase, envelope, request, type ScanDeps } from './scan.ts';
+import { createBenchDatabase, envelope, LoadClient, request, type ScanDeps } from './scan.ts';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
@@ -99,7 +98,7 @@ export async function benchShelfUp(d: ScanDeps): Promise<void> {
   const server = await d.startServer({ DATABASE_URL: url, DATA_DIR: await d.tempDir('haicang-bench-shelf-') }, { logLevel: d.logLevel });
   const owner = new pg.Client({ connectionString: url });
   const pool = new pg.Pool({ connectionString: url, max: SIZE.clients });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: SIZE.clients, maxFreeSockets: SIZE.clients });
+  const agent = new LoadClient(SIZE.clients);
   try {
     await owner.connect();
     const warehouseId = Number((await owner.query<{ id: string }>('select id from warehouse_infos where tenant_id = 1 order by id limit 1')).rows[0]!.id);
@@ -135,7 +134,7 @@ export async function benchShelfUp(d: ScanDeps): Promise<void> {
     for (const [label, f] of [['ShelfUp', shelf], ['bare UPDATE', bare]] as const) if (f.errors) d.note(`shelfup: ${label}: ${f.errors} failed, first: ${f.firstError}`);
     if (broken > 0) throw new Error(`${broken} stock product(s) no longer equal the sum of their movements`);
   } finally {
-    agent.destroy();
+    await agent.destroy();
     await pool.end().catch(() => undefined);
     await owner.end().catch(() => undefined);
     await d.stopChild(server.child);

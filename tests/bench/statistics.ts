@@ -12,9 +12,8 @@
 //   BENCH_STATS_SELLERS   sellers the flows are spread over                                       (default 300)
 //   BENCH_STATS_CALLS     calls per statistic (after 3 warm-up calls)                             (default 30)
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import pg from 'pg';
-import { createBenchDatabase, envelope, request, type ScanDeps } from './scan.ts';
+import { createBenchDatabase, envelope, LoadClient, request, type ScanDeps } from './scan.ts';
 
 export type StatsDeps = Omit<ScanDeps, 'isAborted'>;
 
@@ -80,7 +79,7 @@ export async function benchStatistics(d: StatsDeps): Promise<void> {
   d.log(`statistics: first start against ${name} (migrate + seed)…`);
   const server = await d.startServer({ DATABASE_URL: url, DATA_DIR: await d.tempDir('haicang-bench-stats-') }, { logLevel: d.logLevel });
   const owner = new pg.Client({ connectionString: url });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2 });
+  const agent = new LoadClient(2);
   try {
     await owner.connect();
     const port = server.port;
@@ -128,7 +127,7 @@ export async function benchStatistics(d: StatsDeps): Promise<void> {
       d.row(`statistics: ${c.action} (a year)`, `p50 ${f1(pct(lat, 50))} ms  p95 ${f1(p95)} ms  (${rows} rows, n=${lat.length}; first call ${f1(firstMs)} ms)`, `p95 ≤ ${TARGET_MS} ms`, p95 <= TARGET_MS ? 'ok' : 'OVER');
     }
   } finally {
-    agent.destroy();
+    await agent.destroy();
     await owner.end().catch(() => undefined);
     await d.stopChild(server.child);
   }
