@@ -71,8 +71,9 @@ interface Reply { status: number; body: string }
 /**
  * The load's HTTP client (decision 0047): an undici pool per server port, as many keep-alive
  * connections as clients, one request at a time on each (no pipelining), as 20 phones would hold them.
- * The load generator shares this machine's cores with the server and PostgreSQL; node:http's client
- * spent about twice the CPU per request that node-postgres spends per query for the bare ceiling.
+ * The load generator shares this machine's cores with the server and PostgreSQL: node:http's client
+ * spent about five times the CPU per request that node-postgres, the bare ceiling's client, spends per
+ * query; undici spends about half of what node:http did.
  */
 export class LoadClient {
   readonly #pools = new Map<number, Pool>();
@@ -97,11 +98,16 @@ export class LoadClient {
 
 export async function request(client: LoadClient, port: number, method: Dispatcher.HttpMethod, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const res = await client.pool(port).request({
-    method, path: urlPath, body: payload,
-    headers: { accept: 'application/json', ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-  });
-  return { status: res.statusCode, body: await res.body.text() };
+  try {
+    const res = await client.pool(port).request({
+      method, path: urlPath, body: payload,
+      headers: { accept: 'application/json', ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    });
+    return { status: res.statusCode, body: await res.body.text() };
+  } catch (err) {
+    // undici's own messages (a timeout, a closed socket) do not say which call failed.
+    throw new Error(`${method} ${urlPath}: ${errText(err)}`, { cause: err });
+  }
 }
 
 export function envelope<T>(r: Reply, what: string): T {
@@ -345,7 +351,8 @@ export async function createBenchDatabase(pgUrl: string, databases: Set<string>,
 export async function benchScan(d: ScanDeps): Promise<void> {
   const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
-    + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end)`);
+    + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
+    + 'HTTP load through undici, one request at a time per connection (decision 0047)');
 
   d.log(`scan: first start against ${name} (migrate + seed)…`);
   const server = await d.startServer({ DATABASE_URL: dbUrl, DATA_DIR: await d.tempDir('haicang-bench-scan-') }, { logLevel: d.logLevel });
