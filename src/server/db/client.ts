@@ -140,10 +140,11 @@ export function keptFor<T>(tx: Db, cache: WeakMap<object, T>, build: () => T): T
 }
 
 /**
- * A list's page statement kept per request connection by the name of its filter's shape (decisions
- * 0035, 0046): `build` prepares it under the statement name given. At most KEPT_SHAPES shapes per
- * list and connection, so a client cannot make a connection keep statements without end; beyond
- * them, and where nothing is kept (PGlite, root), null: the caller builds the page as usual.
+ * A statement kept per request connection by the name of its shape (decisions 0035, 0046): a list's
+ * page by its filter's shape, the scan's write by the writes it carries. `build` prepares it under the
+ * statement name given. At most KEPT_SHAPES shapes per cache and connection, so a client cannot make
+ * a connection keep statements without end; beyond them, and where nothing is kept (PGlite, root),
+ * null: the caller builds the statement as usual.
  */
 export function keptShape<T>(tx: Db, cache: WeakMap<object, Map<string, T>>, prefix: string, name: string, build: (statementName: string) => T): T | null {
   const kept = keptFor(tx, cache, () => new Map<string, T>());

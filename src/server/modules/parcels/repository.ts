@@ -1,8 +1,7 @@
 // Parcels (快递单号) and their inbound records: Drizzle queries only. Orders, stock, overseas and returns
 // all reach parcels through this module; it knows nothing of orders but the parcel's orderId column.
-import { createHash } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { keptFor, keptShape, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
+import { keptShape, lastStatementNext, mapRowsOnce, type Db } from '../../db/client.ts';
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { addPrefixed, definedOnly, prefixedPlaceholders, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
@@ -60,12 +59,7 @@ export async function updateParcelAlong(
     return returning ? update.returning() : update;
   };
   const shape = [shapeOf(set), ...along.writes.map((w) => w.shape), ...(returning ? [] : ['foreseen'])].join('|');
-  const kept = keptFor(tx, ALONG, () => new Map<string, AlongQuery>());
-  let query = kept?.get(shape);
-  if (kept && !query && kept.size < ALONG_SHAPES) {
-    query = mapRowsOnce(build(true).prepare(`hc_parcel_along_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)) as AlongQuery;
-    kept.set(shape, query);
-  }
+  const query = keptShape(tx, ALONG, 'hc_parcel_along_', shape, (statement) => mapRowsOnce(build(true).prepare(statement)) as AlongQuery);
   // A write that must be the transaction's last (an Idempotency-Key's answer) makes this statement the last (decision 0040).
   if (along.writes.some((w) => w.last)) lastStatementNext(tx);
   const answer = query ? await query.execute(params()) : await build(false);
@@ -73,7 +67,6 @@ export async function updateParcelAlong(
   return (answer as ParcelRow[])[0]!;
 }
 
-const ALONG_SHAPES = 16;
 type AlongQuery = { execute(params: Record<string, unknown>): Promise<ParcelRow[]> };
 const ALONG = new WeakMap<object, Map<string, AlongQuery>>();
 
