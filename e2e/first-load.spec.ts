@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
 import { floorRouteJs } from '../tests/helpers/first-load-js.ts';
 
@@ -89,6 +89,23 @@ function unstyledMantineClasses(page: Page): Promise<string[]> {
   });
 }
 
+/** The tenant's admin signs in on the phone, remembered, and lands on the console's home: that tab. */
+async function signInRemembered(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: '切换' }).click();
+  const dialog = page.getByRole('dialog', { name: '切换租户' });
+  await dialog.getByLabel('租户名称').fill('Default');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel('用户名').fill(SEEDED.tenantAdmin.userName);
+  await page.getByLabel('密码').fill(SEEDED.tenantAdmin.password);
+  await page.getByLabel('记住我').check();
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/main\/home$/);
+  return page;
+}
+
 test('the sign-in page on a phone, cold: ≤ 170 KB of JavaScript before the form, the console only after 登录', async ({ browser }) => {
   const context = await browser.newContext(PHONE);
   await context.addInitScript({ content: STAMP_FORM });
@@ -143,18 +160,7 @@ test('every Mantine class the first screens show has its styles: the wide sign-i
 
   // Signed in, a phone opening a floor screen cold: the floor frame, no console shell.
   const phone = await browser.newContext(PHONE);
-  const page = await phone.newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: '切换' }).click();
-  const dialog = page.getByRole('dialog', { name: '切换租户' });
-  await dialog.getByLabel('租户名称').fill('Default');
-  await dialog.getByRole('button', { name: '确定' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByLabel('用户名').fill(SEEDED.tenantAdmin.userName);
-  await page.getByLabel('密码').fill(SEEDED.tenantAdmin.password);
-  await page.getByLabel('记住我').check();
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/main\/home$/);
+  await signInRemembered(phone);
   const floor = await phone.newPage();
   await floor.goto('/floor');
   await expect(floor.getByTestId('floor-home')).toBeVisible();
@@ -171,4 +177,57 @@ test('every floor screen loads at most 170 KB of JavaScript before it shows (ent
   const sizes = routes.map((route) => ({ route, kb: Math.round(floorRouteJs(DIST, route).gzipKB * 10) / 10 }));
   expect(sizes.filter((s) => s.kb > BUDGET_KB), `first-load JavaScript, KB gzipped: ${sizes.map((s) => `${path.basename(s.route, '.tsx')} ${s.kb}`).join(', ')}`)
     .toEqual([]);
+});
+
+/** What shows that a floor screen is usable: its scan box, or the floor's home. */
+const FLOOR_READY = '[data-testid=scan-input], [data-testid=pack-scan-input], [data-testid=floor-home]';
+
+/** A route file's address: `_app` is a layout without a path segment. */
+const routePath = (file: string) => file.replace(/^src\/app\/routes\/_app/, '').replace(/\.tsx$/, '');
+
+test('every floor screen opened cold on a phone asks for at most 170 KB of JavaScript before it shows, and none of the console\'s code', async ({ browser }) => {
+  const routes = floorRouteFiles().map(routePath);
+  expect(routes.length, 'floor routes found').toBeGreaterThanOrEqual(13);
+  const consoleFiles = consoleCode();
+  // Signed in once (remembered); each screen then opens in a tab of its own with no HTTP cache, as a
+  // first visit would, with no service worker (the e2e contexts block them).
+  const context = await browser.newContext(PHONE);
+  await (await signInRemembered(context)).close();
+  await context.addInitScript({
+    content: `new MutationObserver(function () {
+      if (window.__readyAt === undefined && document.querySelector(${JSON.stringify(FLOOR_READY)})) window.__readyAt = performance.now();
+    }).observe(document, { subtree: true, childList: true });`,
+  });
+
+  const over: string[] = [];
+  const early: string[] = [];
+  for (const route of routes) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    // As recordScripts, but a body still coming when the tab closes is not waited for.
+    const scripts: Promise<Script>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const at = new URL(response.url()).pathname;
+      scripts.push(response.body().then((body) => ({ path: at, gzipKB: gzipSync(body, { level: 9 }).length / 1024 }), () => ({ path: at, gzipKB: 0 })));
+    });
+    await page.goto(route);
+    await expect(page.locator(FLOOR_READY).first(), `${route} shows`).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { readyAt, started } = await page.evaluate(() => ({
+      readyAt: (window as unknown as { __readyAt?: number }).__readyAt ?? Infinity,
+      started: performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, at: e.startTime })),
+    }));
+    const before = new Set(started.filter((e) => e.at < readyAt).map((e) => e.path));
+    const first = (await Promise.all(scripts)).filter((s) => before.has(s.path));
+    const kb = first.reduce((sum, s) => sum + s.gzipKB, 0);
+    if (kb > BUDGET_KB) over.push(`${route} ${kb.toFixed(1)} KB: ${first.sort((a, b) => b.gzipKB - a.gzipKB).slice(0, 6).map((s) => `${path.basename(s.path)} ${s.gzipKB.toFixed(1)}`).join(', ')}`);
+    const consoleBefore = first.filter((s) => consoleFiles.has(s.path)).map((s) => path.basename(s.path));
+    if (consoleBefore.length) early.push(`${route}: ${consoleBefore.join(', ')}`);
+    await page.close();
+  }
+  await context.close();
+  expect(over, 'floor screens over the budget before they showed').toEqual([]);
+  expect(early, 'console code (the service registry, the shell) asked for before a floor screen showed').toEqual([]);
 });

@@ -47,6 +47,9 @@ const ROUTES = [
   { path: '/backstock/checkStation', file: 'src/app/routes/_app/backstock/checkStation.tsx', ready: '[data-testid=scan-input]' },
   { path: '/back/returnScan', file: 'src/app/routes/_app/back/returnScan.tsx', ready: '[data-testid=scan-input]' },
   { path: '/backabroad/abroadreturnscan', file: 'src/app/routes/_app/backabroad/abroadreturnscan.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/takephone/logisticsphoto', file: 'src/app/routes/_app/takephone/logisticsphoto.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/takephone/abnormalphoto', file: 'src/app/routes/_app/takephone/abnormalphoto.tsx', ready: '[data-testid=scan-input]' },
+  { path: '/backabroad/intoabroadLogistics', file: 'src/app/routes/_app/backabroad/intoabroadLogistics.tsx', ready: '[data-testid=scan-input]' },
 ] as const;
 
 export { floorRouteJs };

@@ -1,4 +1,5 @@
-// Which frame a signed-in screen gets. The floor screens (the menu's 仓库作业 group) open in the floor
+// Which frame a signed-in screen gets. The floor screens (the menu's 仓库作业 group, and those marked
+// `floorScreen` in another group) open in the floor
 // app's light frame on a phone-sized screen or in the installed app (display-mode standalone): a
 // header with back, title, the outbox badge and the user menu, and nothing of the console's menu,
 // page tags or modals, so the screen paints with the least JavaScript. Everywhere else, and for
@@ -17,7 +18,7 @@ export function floorDevice(): boolean {
 }
 
 export function isFloorRoute(metas: readonly (RouteMeta | undefined)[]): boolean {
-  return metas.some((m) => m?.menu?.group === 'floor');
+  return metas.some((m) => m?.menu?.group === 'floor' || m?.floorScreen === true);
 }
 
 /** The rule, for code outside React (the route's beforeLoad). */

@@ -16,6 +16,11 @@ export interface RouteMeta {
   side?: 'staff' | 'seller' | 'any';
   /** Present when the route appears in the left menu. */
   menu?: { group: MenuGroupKey; order?: number; icon?: string };
+  /**
+   * A floor screen listed in another menu group (the overseas sign-in station): it opens in the floor
+   * frame on a phone, as the 仓库作业 group's screens do (lib/floor-layout.ts).
+   */
+  floorScreen?: boolean;
   /** Not signed-in pages (login, authorisation callbacks) and the lock screen. */
   public?: boolean;
 }

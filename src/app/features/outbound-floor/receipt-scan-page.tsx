@@ -5,6 +5,7 @@ import { useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { OutboxRows } from './outbox-rows.tsx';
@@ -19,7 +20,9 @@ export function ReceiptScanPage() {
   const t = useT();
   const api = useApi();
   const station = useReceiptScan(t);
-  const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000 });
+  // Asked once the screen has painted: the call loads the service registry (zod and the contracts).
+  const later = useAfterFirstScreen();
+  const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000, enabled: later });
   const [method, setMethod] = useState(station.choice?.logisticMethod ?? '7-11');
   const options = stores.data?.items ?? [];
   // Offline, the list may not load: the remembered choice still shows.

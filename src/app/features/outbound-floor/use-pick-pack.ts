@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { StockOrderDto } from '#shared/contracts/stock-orders.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import type { Verdict } from './scan-box.tsx';
@@ -34,7 +35,10 @@ export function usePickPack(t: (text: string, ...args: (string | number)[]) => s
   const offlineApi = useOfflineApi();
   const [stored] = useState<StockOrderDto[]>(() => readStored<StockOrderDto[]>(ORDERS_KEY, []));
   const [done, setDone] = useState<string[]>(() => readStored<string[]>(DONE_KEY, []));
-  const fresh = useQuery({ queryKey: ['BackStockOrder', 'getPickList', {}], queryFn: () => api.backStockOrder.getPickList({}), staleTime: 30_000 });
+  // Asked once the screen has painted: the call loads the service registry (zod and every contract,
+  // about 45 KB gzipped), which would otherwise count against the floor's first-load budget.
+  const later = useAfterFirstScreen();
+  const fresh = useQuery({ queryKey: ['BackStockOrder', 'getPickList', {}], queryFn: () => api.backStockOrder.getPickList({}), staleTime: 30_000, enabled: later });
   // The server's list when there is one (kept on the device for the next offline start), else the kept one.
   const saved = fresh.data?.items ?? stored;
   useEffect(() => {

@@ -3,10 +3,10 @@
 // Offline it queues (the one offline path) and the outbox replays it exactly once. Kept to the floor's
 // first-load budget (≤ 170 KB gzipped with the shell): the scan box paints first; the answers
 // (return-verdict.tsx) load right after, before anyone has scanned.
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { ScanField } from '../../components/scanner/scan-field.tsx';
-import { afterFirstScreen } from '../../lib/first-screen.ts';
+import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { useReturnScan } from './use-return-scan.ts';
@@ -20,7 +20,10 @@ export function ReturnScanStation() {
   const t = useT();
   const containerRef = useRef<HTMLDivElement | null>(null);
   const flow = useReturnScan();
-  useEffect(() => afterFirstScreen(() => void loadVerdict()), []);
+  // The answers' code (and the Mantine parts only they use) is asked for once the scan box has
+  // painted; a lazy component rendered with the first screen would fetch it with that screen. A scan
+  // made sooner shows its answer at once.
+  const later = useAfterFirstScreen() || flow.state.kind !== 'idle';
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <Stack ref={containerRef} gap="md" maw={640} mx="auto" data-testid="return-scan-station">
@@ -32,10 +35,12 @@ export function ReturnScanStation() {
           {offline ? t('当前离线：扫描的退件将整单排队，联网后自动入库') : t('扫描买家退件的快递单号')}
         </Text>
       )}
-      <Suspense fallback={null}>
-        <ReturnVerdict {...flow} onConfirm={() => void flow.confirm()} />
-        <SyncedReturns />
-      </Suspense>
+      {later && (
+        <Suspense fallback={null}>
+          <ReturnVerdict {...flow} onConfirm={() => void flow.confirm()} />
+          <SyncedReturns />
+        </Suspense>
+      )}
     </Stack>
   );
 }

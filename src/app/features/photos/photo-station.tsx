@@ -22,7 +22,7 @@ import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
-import { afterFirstScreen } from '../../lib/first-screen.ts';
+import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts';
 import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
@@ -104,10 +104,13 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     photosRef.current = photos;
   }, [photos]);
 
+  // Asked once the screen has painted: the call loads the service registry (zod and the contracts),
+  // which would otherwise count against the floor's first-load budget.
+  const later = useAfterFirstScreen();
   const needList = useQuery({
     queryKey: ['Logistics', 'getNeedTakePictureList', { maxResultCount: 50 }],
     queryFn: () => api.logistics.getNeedTakePictureList({ skipCount: 0, maxResultCount: 50 }),
-    enabled: screen === 'logisticsphoto',
+    enabled: screen === 'logisticsphoto' && later,
   });
 
   // Preview URLs are released with the screen.

@@ -56,10 +56,14 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
   const queryClient = useQueryClient();
   const scanRef = useRef<ScanFieldHandle | null>(null);
   const containerRef = useRef<HTMLDivElement | null>(null);
+  // Asked once the screen has painted: the call loads the service registry (zod and the contracts),
+  // which would otherwise count against the floor's first-load budget.
+  const later = useAfterFirstScreen();
   const arrived = useQuery({
     queryKey: ['BackStock', 'getStockList', ARRIVED], queryFn: () => api.backStock.getStockList(ARRIVED),
     // Opened offline: asked all the same, so the service worker answers from what it kept.
     networkMode: 'offlineFirst',
+    enabled: later,
   });
   /** Records checked (or queued) in this session: off the list before the server says so. */
   const [handled, setHandled] = useState<ReadonlySet<number>>(new Set());
@@ -72,7 +76,6 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
   const [shrinking, setShrinking] = useState(false);
   /** A check that got no answer keeps its key, by its exact body, for the retry. */
   const unanswered = useRef(new Map<string, string>());
-  const later = useAfterFirstScreen();
   useEffect(() => { if (later) void loadForm(); }, [later]);
 
   const waitingList = (arrived.data?.items ?? []).filter((r) => !handled.has(r.id));

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { InboundStationPage } from '../../../features/inbound-station/inbound-station-page.tsx';
 
 export const Route = createFileRoute('/_app/backabroad/intoabroadLogistics')({
-  staticData: { title: '海外仓签收', permission: 'OrderManage.ExpressShipmentDelivery', side: 'staff', menu: { group: 'backAbroad', order: 2, icon: 'scan' } },
+  staticData: { title: '海外仓签收', permission: 'OrderManage.ExpressShipmentDelivery', side: 'staff', menu: { group: 'backAbroad', order: 2, icon: 'scan' }, floorScreen: true },
   component: OverseasStation,
 });
 
