@@ -20,8 +20,8 @@
 //      cold, median of three — tests/bench/sign-in-page.ts (knob BENCH_SIGNIN_LIGHTHOUSE_RUNS)
 //
 // Everything runs against 127.0.0.1 only. The server is spawned as `npm start` runs it — the esbuild
-// bundle, `node dist-server/main.js` — directly (not through npm), so the child's pid is the server's
-// and /proc/<pid>/status is its RSS.
+// bundle, with node's arguments and environment from stale.mjs's serverCommand — directly (not through
+// npm), so the child's pid is the server's and /proc/<pid>/status is its RSS.
 //
 // Knobs (environment):
 //   BENCH_PG_URL        admin URL of the PostgreSQL server   (default postgres://postgres@127.0.0.1:5432/test)
@@ -45,7 +45,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 // @ts-expect-error — a plain .mjs module shared with npm start
-import { SERVER_BUNDLE, buildServerIfStale } from '../../src/server/cli/stale.mjs';
+import { buildServerIfStale, serverCommand } from '../../src/server/cli/stale.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HOST = '127.0.0.1';
@@ -248,7 +248,9 @@ async function startServer(extraEnv: Record<string, string | undefined>, opts: {
   let startMs: number | null = null;
   const t0 = performance.now();
   const profile = OPT.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${OPT.profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER_BUNDLE], { cwd: ROOT, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node's arguments and environment as `npm start` gives them (stale.mjs: source maps, glibc's mmap threshold).
+  const command = serverCommand(serverEnv);
+  const child = spawn(process.execPath, [...profile, ...command.args], { cwd: ROOT, env: command.env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   const collect = (chunk: Buffer) => {
     const s = chunk.toString('utf8');

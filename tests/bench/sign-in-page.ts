@@ -107,15 +107,17 @@ async function standalone(): Promise<void> {
   if (portArg > 0) return printed(process.argv[portArg + 1]!);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   // @ts-expect-error — a plain .mjs module shared with npm start
-  const { SERVER_BUNDLE, buildIfStale, buildServerIfStale } = await import('../../src/server/cli/stale.mjs') as {
-    SERVER_BUNDLE: string; buildIfStale: (l: string) => Promise<boolean>; buildServerIfStale: (l: string) => Promise<boolean>;
+  const { serverCommand, buildIfStale, buildServerIfStale } = await import('../../src/server/cli/stale.mjs') as {
+    serverCommand: (env: NodeJS.ProcessEnv) => { args: string[]; env: NodeJS.ProcessEnv };
+    buildIfStale: (l: string) => Promise<boolean>; buildServerIfStale: (l: string) => Promise<boolean>;
   };
   if (!(await buildIfStale('bench')) || !(await buildServerIfStale('bench'))) throw new Error('build failed');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'haicang-bench-signin-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const command = serverCommand(env);
+  const child: ChildProcess = spawn(process.execPath, command.args, { cwd: root, env: command.env, stdio: ['ignore', 'inherit', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));

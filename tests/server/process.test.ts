@@ -71,3 +71,16 @@ describe('server process', () => {
     expect(second.output()).not.toContain('seeded');
   });
 });
+
+describe('how npm start runs the server (serverCommand, decision 0049)', () => {
+  it('runs the bundle with source maps and glibc\'s mmap threshold fixed at 128 KB, unless the environment sets its own', async () => {
+    // @ts-expect-error — a plain .mjs module shared with npm start
+    const { serverCommand, SERVER_BUNDLE } = await import('../../src/server/cli/stale.mjs') as {
+      serverCommand: (env: NodeJS.ProcessEnv) => { args: string[]; env: NodeJS.ProcessEnv }; SERVER_BUNDLE: string;
+    };
+    const plain = serverCommand({ PORT: '3001' });
+    expect(plain.args).toEqual(['--enable-source-maps', SERVER_BUNDLE]);
+    expect(plain.env).toEqual({ PORT: '3001', MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(serverCommand({ MALLOC_MMAP_THRESHOLD_: '65536' }).env.MALLOC_MMAP_THRESHOLD_).toBe('65536');
+  });
+});

@@ -2,14 +2,15 @@
 // likewise (esbuild, so no TypeScript compiler runs at start), then run the server in the foreground. Signals are forwarded so Ctrl-C / `docker stop` shut it down cleanly,
 // and we exit with the server's own code.
 import { spawn } from 'node:child_process';
-import { SERVER_BUNDLE, buildIfStale, buildServerIfStale, exitCodeOf } from './stale.mjs';
+import { buildIfStale, buildServerIfStale, exitCodeOf, serverCommand } from './stale.mjs';
 
 if (!(await buildIfStale('start'))) process.exit(1);
 if (!(await buildServerIfStale('start'))) process.exit(1);
 
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const command = serverCommand(process.env);
+const server = spawn(process.execPath, command.args, {
   stdio: 'inherit',
-  env: process.env,
+  env: command.env,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
