@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRootRoute, createRoute, createRouter, createMemoryHistory } from '@tanstack/react-router';
 import type { MenuGroup } from './menu-groups.ts';
-import { buildMenu, buildPageList, FREIGHT_COST_RULE, routeEntries, type RouteEntry } from './menu.ts';
+import { buildMenu, buildPageList, floorMenuItems, FREIGHT_COST_RULE, routeEntries, type RouteEntry } from './menu.ts';
 
 const groups: MenuGroup[] = [
   { key: 'home', title: '首页', side: 'any', icon: 'home' },
@@ -64,6 +64,24 @@ describe('menu from the route tree (spec 000 §6)', () => {
     ]);
     // Without the mainland permission the rule does not apply.
     expect(menuOf([], 'staff')).toContain('fees: /warehouse/basecostsetting /warehouse/overseasbasecost');
+  });
+
+  it('floor screens: the 仓库作业 group\'s, then screens of other groups marked floorScreen, as the menu shows them to the user', () => {
+    const floorGroups: MenuGroup[] = [
+      { key: 'floor', title: '仓库作业', side: 'staff', icon: 'scan' },
+      { key: 'backAbroad', title: '海外仓', side: 'staff', permission: 'Pages.Roles', icon: 'world' },
+    ];
+    const floorEntries: RouteEntry[] = [
+      { path: '/back/packStation', meta: { title: '打包', side: 'staff', menu: { group: 'floor', order: 2 } } },
+      { path: '/back/intoLogistics', meta: { title: '签收', side: 'staff', permission: 'OrderManage.ExpressShipmentDelivery', menu: { group: 'floor', order: 1 } } },
+      { path: '/backabroad/list', meta: { title: '海外仓包裹', side: 'staff', menu: { group: 'backAbroad', order: 1 } } },
+      { path: '/backabroad/station', meta: { title: '海外仓签收', side: 'staff', permission: 'OrderManage.ExpressShipmentDelivery', menu: { group: 'backAbroad', order: 2 }, floorScreen: true } },
+    ];
+    const paths = (granted: string[]) => floorMenuItems(floorEntries, { granted: new Set(granted), side: 'staff' }, floorGroups).map((i) => i.path);
+    expect(paths(['OrderManage.ExpressShipmentDelivery', 'Pages.Roles'])).toEqual(['/back/intoLogistics', '/back/packStation', '/backabroad/station']);
+    // Where the menu hides the screen (its own permission, or its group's), the floor home does too.
+    expect(paths(['Pages.Roles'])).toEqual(['/back/packStation']);
+    expect(paths(['OrderManage.ExpressShipmentDelivery'])).toEqual(['/back/intoLogistics', '/back/packStation']);
   });
 
   it('builds the page list: groups in order (one child or all of them), then the pages outside the menu', () => {

@@ -57,6 +57,18 @@ export function buildMenu(entries: readonly RouteEntry[], access: MenuAccess, gr
   return sections;
 }
 
+/**
+ * The floor screens a user may open (the floor home's tiles): the 仓库作业 group's, then those of other
+ * groups marked `floorScreen` (the overseas sign-in station), each as the menu shows it to this user.
+ */
+export function floorMenuItems(entries: readonly RouteEntry[], access: MenuAccess, groups: readonly MenuGroup[] = MENU_GROUPS): MenuItem[] {
+  const marked = new Set(entries.filter((e) => e.meta.floorScreen).map((e) => e.path));
+  const menu = buildMenu(entries, access, groups);
+  const own = menu.find((s) => s.key === 'floor')?.items ?? [];
+  const elsewhere = menu.filter((s) => s.key !== 'floor').flatMap((s) => s.items.filter((i) => marked.has(i.path)));
+  return [...own, ...elsewhere];
+}
+
 export interface PageInfo { path: string; title: string; group: MenuGroup | null; tag: boolean }
 
 /**

@@ -9,7 +9,7 @@ import {
   IconAlertTriangle, IconCamera, IconChevronRight, IconClipboardCheck, IconPackage, IconPhotoCheck, IconScan, IconSettings, IconStack2, IconTruckReturn,
   IconWeight,
 } from '@tabler/icons-react';
-import { buildMenu, routeEntries, type MenuItem } from '../../lib/menu.ts';
+import { floorMenuItems, routeEntries, type MenuItem } from '../../lib/menu.ts';
 import { grantedOf } from '../../lib/guard.ts';
 import { useApi } from '../../lib/api.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
@@ -30,6 +30,7 @@ const TILE_HINTS: Record<string, { hint: string; icon: ReactNode }> = {
   '/backstock/checkStation': { hint: '到货囤货：清点、拍照、通过或不通过', icon: <IconClipboardCheck size={32} /> },
   '/back/returnScan': { hint: '拒收订单、平台退货到仓登记', icon: <IconTruckReturn size={32} /> },
   '/backabroad/abroadreturnscan': { hint: '扫描海外仓买家退件，清点入库', icon: <IconPackage size={32} /> },
+  '/backabroad/intoabroadLogistics': { hint: '扫码签收到海外仓的包裹', icon: <IconScan size={32} /> },
 };
 const PACK_ICON = <IconWeight size={32} />;
 
@@ -42,8 +43,7 @@ export function useFloorTiles(): MenuItem[] {
   return useMemo(() => {
     const granted = grantedOf(config.auth.grantedPermissions);
     const side = session.user?.userType === 1 ? 'seller' : 'staff';
-    const floor = buildMenu(routeEntries(Object.values(router.routesById)), { granted, side }).find((s) => s.key === 'floor');
-    return (floor?.items ?? []).filter((i) => i.path !== FLOOR_HOME_PATH);
+    return floorMenuItems(routeEntries(Object.values(router.routesById)), { granted, side }).filter((i) => i.path !== FLOOR_HOME_PATH);
   }, [config, session, router]);
 }
 
