@@ -45,12 +45,16 @@ function consoleCode(): Set<string> {
 
 interface Script { path: string; gzipKB: number }
 
-/** Every script the page fetches, gzipped as the server would send it (it sends brotli; the budget is gzip). */
+/**
+ * Every script the page fetches, gzipped as the server would send it (it sends brotli; the budget is
+ * gzip). A body that cannot be read (its tab closed first) counts as over any budget, never as nothing.
+ */
 function recordScripts(page: Page): Promise<Script>[] {
   const scripts: Promise<Script>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.push(response.body().then((body) => ({ path: new URL(response.url()).pathname, gzipKB: gzipSync(body, { level: 9 }).length / 1024 })));
+    const at = new URL(response.url()).pathname;
+    scripts.push(response.body().then((body) => ({ path: at, gzipKB: gzipSync(body, { level: 9 }).length / 1024 }), () => ({ path: at, gzipKB: Infinity })));
   });
   return scripts;
 }
@@ -208,14 +212,7 @@ test('every floor screen opened cold on a phone asks for at most 170 KB of JavaS
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    // As recordScripts, but a body still coming when the tab closes is not waited for; one that
-    // cannot be read counts as over the budget (Infinity), never as nothing.
-    const scripts: Promise<Script>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const at = new URL(response.url()).pathname;
-      scripts.push(response.body().then((body) => ({ path: at, gzipKB: gzipSync(body, { level: 9 }).length / 1024 }), () => ({ path: at, gzipKB: Infinity })));
-    });
+    const scripts = recordScripts(page);
     await page.goto(route);
     await expect(page.locator(FLOOR_READY).first(), `${route} shows`).toBeVisible();
     await page.waitForLoadState('networkidle');

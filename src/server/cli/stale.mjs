@@ -132,10 +132,11 @@ export const SERVER_BUNDLE = path.join(ROOT, 'dist-server', 'main.js');
  * How `npm start` runs the bundle (the bench runs it the same way): node's arguments, and the
  * environment with what it adds (decision 0049). A value already in `env` is kept.
  * - `--enable-source-maps`: stack traces in the logs point into src/.
- * - `MALLOC_MMAP_THRESHOLD_=131072` (glibc): every block of 128 KB or more is mapped on its own and
- *   given back when freed. Without it glibc raises that threshold after the first such block is
- *   freed, and the next blocks of that size (a sign-in's scrypt takes 16 MB on a worker thread) stay
- *   in its heaps: 30–50 MB of idle RSS on the embedded install. Other C libraries ignore it.
+ * - `MALLOC_MMAP_THRESHOLD_=131072` (glibc): a block of 128 KB or more that glibc cannot serve from
+ *   free memory it holds is mapped on its own and given back when freed. Without it glibc raises that
+ *   threshold after the first such block is freed, and the next blocks of that size (a sign-in's
+ *   scrypt takes 16 MB on a worker thread) stay in its heaps: 25–50 MB of idle RSS on the embedded
+ *   install. Other C libraries ignore it.
  */
 export function serverCommand(env = process.env) {
   return { args: ['--enable-source-maps', SERVER_BUNDLE], env: { MALLOC_MMAP_THRESHOLD_: '131072', ...env } };
