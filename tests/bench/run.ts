@@ -65,7 +65,10 @@ const OPT = {
   /**
    * `npm run bench -- --profile` (or BENCH_PROFILE=<dir>): every server the bench starts runs under
    * V8's CPU profiler and writes a .cpuprofile when it stops (open it in Chrome DevTools' Performance
-   * panel or speedscope) — where a server under load spends its time.
+   * panel or speedscope) — where a server under load spends its time. V8 samples by wall time: a
+   * thread descheduled inside a system call is sampled there, so `writev` (whose wake-up of a
+   * PostgreSQL backend often hands it the core) shows far more than its CPU. For the CPU split, use
+   * `perf record -e cpu-clock` (decision 0050).
    */
   profileDir: process.argv.includes('--profile') || env.BENCH_PROFILE ? path.resolve(env.BENCH_PROFILE || path.join(ROOT, 'bench-profiles')) : null,
 };
@@ -750,7 +753,7 @@ async function main(): Promise<void> {
   await cleanup();
   if (OPT.profileDir) {
     const written = existsSync(OPT.profileDir) ? readdirSync(OPT.profileDir).filter((f) => f.endsWith('.cpuprofile') && statSync(path.join(OPT.profileDir!, f)).mtimeMs >= runStartedAt) : [];
-    notes.push(`CPU profiles of the servers started (one per server, written when it stopped): ${written.length ? written.map((f) => path.join(OPT.profileDir!, f)).join(', ') : 'none written'}`);
+    notes.push(`CPU profiles of the servers started (one per server, written when it stopped): ${written.length ? written.map((f) => path.join(OPT.profileDir!, f)).join(', ') : 'none written'}; sampled by wall time, so a system call the server waited in (writev) shows more than its CPU (decision 0050)`);
   }
   notes.push(`machine: one scrypt (the server's N=16384, r=8, p=1) took ${f1(scryptMs)} ms in this process at start; 1-min load average ${loadAtStart.toFixed(2)} at start, `
     + `${os.loadavg()[0]!.toFixed(2)} at the end, on ${os.cpus().length} CPUs (a shared machine: every figure moves with the neighbours)`);
