@@ -3,30 +3,18 @@
 // of the console's code (the service registry with zod, the console shell) until someone signs in, and
 // only part of Mantine's stylesheet — so every Mantine class it shows must have its rules there, and
 // every screen after it must have the whole stylesheet.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
-import { floorRouteJs } from '../tests/helpers/first-load-js.ts';
+import { FLOOR_READY, floorRouteJs, floorRoutes } from '../tests/helpers/first-load-js.ts';
 
 const BUDGET_KB = 170;
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
-
-/**
- * The floor's phone screens: every route in the menu's 仓库作业 group, and every route of another group
- * marked `floorScreen: true` (the overseas sign-in station). A new one is checked without being listed here.
- */
-function floorRouteFiles(): string[] {
-  const dir = path.join(ROOT, 'src', 'app', 'routes');
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.tsx') && /group: 'floor'|floorScreen: true/.test(readFileSync(path.join(dir, f), 'utf8')))
-    .map((f) => `src/app/routes/${f.split(path.sep).join('/')}`)
-    .sort();
-}
 
 interface Chunk { file: string; name?: string }
 
@@ -176,23 +164,17 @@ test('every Mantine class the first screens show has its styles: the wide sign-i
 });
 
 test('every floor screen loads at most 170 KB of JavaScript before it shows (entry, layouts and screen, from the build manifest)', () => {
-  const routes = floorRouteFiles();
+  const routes = floorRoutes(ROOT).map((r) => r.file);
   expect(routes.length, 'floor routes found').toBeGreaterThanOrEqual(13);
   const sizes = routes.map((route) => ({ route, kb: Math.round(floorRouteJs(DIST, route).gzipKB * 10) / 10 }));
   expect(sizes.filter((s) => s.kb > BUDGET_KB), `first-load JavaScript, KB gzipped: ${sizes.map((s) => `${path.basename(s.route, '.tsx')} ${s.kb}`).join(', ')}`)
     .toEqual([]);
 });
 
-/** What shows that a floor screen is usable: its scan box, or the floor's home. */
-const FLOOR_READY = '[data-testid=scan-input], [data-testid=pack-scan-input], [data-testid=floor-home]';
-
-/** A route file's address: `_app` is a layout without a path segment. */
-const routePath = (file: string) => file.replace(/^src\/app\/routes\/_app/, '').replace(/\.tsx$/, '');
-
 test('every floor screen opened cold on a phone asks for at most 170 KB of JavaScript before it shows, and none of the console\'s code', async ({ browser }) => {
   // Thirteen screens opened cold, one after the other.
   test.slow();
-  const routes = floorRouteFiles().map(routePath);
+  const routes = floorRoutes(ROOT).map((r) => r.path);
   expect(routes.length, 'floor routes found').toBeGreaterThanOrEqual(13);
   expect(routes, 'the overseas sign-in station, a floor screen of another group').toContain('/backabroad/intoabroadLogistics');
   const consoleFiles = consoleCode();

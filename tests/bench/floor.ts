@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { READS_KEY } from '../../src/app/lib/pwa/persisted-reads.ts';
-import { floorRouteJs } from '../helpers/first-load-js.ts';
+import { FLOOR_READY, floorRouteJs, floorRoutes } from '../helpers/first-load-js.ts';
 
 export interface FloorServer { child: ChildProcess; port: number }
 export interface FloorDeps {
@@ -35,22 +35,6 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
-/** Floor routes: path, route file, and what shows the screen is usable. */
-const ROUTES = [
-  { path: '/floor', file: 'src/app/routes/_app/floor.tsx', ready: '[data-testid=floor-home]' },
-  { path: '/back/intoLogistics', file: 'src/app/routes/_app/back/intoLogistics.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/takephone/uploadpackageimg', file: 'src/app/routes/_app/takephone/uploadpackageimg.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/back/packStation', file: 'src/app/routes/_app/back/packStation.tsx', ready: '[data-testid=pack-scan-input]' },
-  { path: '/backstock/pickpack', file: 'src/app/routes/_app/backstock/pickpack.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/backstock/backDeliveryreceiptScan', file: 'src/app/routes/_app/backstock/backDeliveryreceiptScan.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/backstock/shelfStation', file: 'src/app/routes/_app/backstock/shelfStation.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/backstock/checkStation', file: 'src/app/routes/_app/backstock/checkStation.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/back/returnScan', file: 'src/app/routes/_app/back/returnScan.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/backabroad/abroadreturnscan', file: 'src/app/routes/_app/backabroad/abroadreturnscan.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/takephone/logisticsphoto', file: 'src/app/routes/_app/takephone/logisticsphoto.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/takephone/abnormalphoto', file: 'src/app/routes/_app/takephone/abnormalphoto.tsx', ready: '[data-testid=scan-input]' },
-  { path: '/backabroad/intoabroadLogistics', file: 'src/app/routes/_app/backabroad/intoabroadLogistics.tsx', ready: '[data-testid=scan-input]' },
-] as const;
 
 export { floorRouteJs };
 
@@ -103,7 +87,7 @@ async function seenInChromium(context: BrowserContext, url: string, ready: strin
   const bodies: Promise<{ url: string; kb: number }>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
-    bodies.push(res.body().then((b) => ({ url: res.url(), kb: gzipSync(b, { level: 9 }).length / 1024 })).catch(() => ({ url: res.url(), kb: 0 })));
+    bodies.push(res.body().then((b) => ({ url: res.url(), kb: gzipSync(b, { level: 9 }).length / 1024 })).catch(() => ({ url: res.url(), kb: Infinity })));
   });
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
@@ -183,9 +167,10 @@ export async function benchFloor(deps: FloorDeps): Promise<void> {
   const dist = path.join(root, 'dist');
   if (!existsSync(path.join(dist, '.vite', 'manifest.json'))) throw new Error('dist/ has no build manifest (the bundle section builds it)');
 
+  // Every floor screen, found by its source (the e2e budget test measures the same list).
+  const routes = floorRoutes(root);
   // 1a. From the manifest.
-  for (const r of ROUTES) {
-    if (!existsSync(path.join(root, r.file))) continue;
+  for (const r of routes) {
     const js = floorRouteJs(dist, r.file);
     row(`floor ${r.path}: initial JS (gzip; entry + shell + route, static imports)`, `${f1(js.gzipKB)} KB (route's own ${f1(js.ownKB)} KB)`, `≤ ${TARGET_JS_KB} KB`, js.gzipKB > TARGET_JS_KB ? 'OVER' : 'ok');
     const camera = js.files.filter((f) => /camera-view|html5-qrcode|zxing/.test(f));
@@ -213,8 +198,8 @@ export async function benchFloor(deps: FloorDeps): Promise<void> {
     await page.waitForFunction((key) => !!localStorage.getItem(key), READS_KEY, { timeout: 30_000 });
 
     // 1b. As Chromium loads each route, signed in.
-    for (const r of ROUTES) {
-      const seen = await seenInChromium(context, `${base}${r.path}`, r.ready);
+    for (const r of routes) {
+      const seen = await seenInChromium(context, `${base}${r.path}`, FLOOR_READY);
       row(`floor ${r.path}: JS seen in Chromium before the screen showed`, `${f1(seen.atLoadKB)} KB (+ ${f1(seen.laterKB)} KB after)`, `≤ ${TARGET_JS_KB} KB`, seen.atLoadKB > TARGET_JS_KB ? 'OVER' : 'ok');
       const camera = seen.files.filter((f) => /camera-view/.test(f));
       if (camera.length) note(`floor ${r.path}: camera chunk fetched before the screen showed: ${camera.join(', ')}`);

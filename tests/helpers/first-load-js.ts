@@ -1,8 +1,9 @@
 // A route's first-load JavaScript from Vite's build manifest: the entry, the root and signed-in
 // layout routes (__root, _app), the route's own component chunk, and everything they import
 // statically, gzipped at level 9 (dynamic imports load on demand and do not count). Used by the
-// floor bench (tests/bench/floor.ts) and the budget check (e2e/first-load.spec.ts).
-import { readFileSync } from 'node:fs';
+// floor bench (tests/bench/floor.ts) and the budget check (e2e/first-load.spec.ts), with the list of
+// floor screens both measure.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -43,3 +44,21 @@ export function floorRouteJs(distDir: string, routeFile: string): { gzipKB: numb
   const size = (set: Set<string>) => g.jsFiles(set).reduce((s, f) => s + f.gzipKB, 0);
   return { gzipKB: size(all), ownKB: size(all) - size(shell), files: [...all].map(g.fileOf) };
 }
+
+/**
+ * The floor's phone screens, found by their source: every route in the menu's 仓库作业 group, and every
+ * route of another group marked `floorScreen: true` (the overseas sign-in station). A new one is
+ * measured without being listed anywhere. `path` is its address (`_app` is a layout without a path
+ * segment), `file` its route file from the project's root, in the build manifest's terms.
+ */
+export function floorRoutes(root: string): { path: string; file: string }[] {
+  const dir = path.join(root, 'src', 'app', 'routes');
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.tsx') && /group: 'floor'|floorScreen: true/.test(readFileSync(path.join(dir, f), 'utf8')))
+    .map((f) => `src/app/routes/${f.split(path.sep).join('/')}`)
+    .sort()
+    .map((file) => ({ path: file.replace(/^src\/app\/routes\/_app/, '').replace(/\.tsx$/, ''), file }));
+}
+
+/** What shows that a floor screen is usable: its scan box, the pack station's, or the floor's home. */
+export const FLOOR_READY = '[data-testid=scan-input], [data-testid=pack-scan-input], [data-testid=floor-home]';
