@@ -52,6 +52,34 @@ export interface RequestContext {
    * request's (the action ran ahead of its claim): the action must then send nothing more.
    */
   readonly answerAlong?: (answer: unknown) => Promise<PendingWrite>;
+  /**
+   * The request's Idempotency-Key, not claimed (decision 0051): given to an action marked claimsItsKey,
+   * on its first run, where statements pipeline (PostgreSQL). The action writes the key's row itself,
+   * with its answer, in its one statement, which is the transaction's last, and calls `stored` with
+   * that answer, the object it returns. When it cannot, it throws RunAgain before writing anything.
+   */
+  readonly ownKey?: OwnKey;
+}
+
+export interface OwnKey {
+  readonly tenantId: number | null;
+  readonly userId: number | null;
+  readonly key: string;
+  /** The request's hash, as the claim stores it. */
+  readonly hash: string;
+  stored(answer: unknown): void;
+}
+
+/**
+ * Thrown by an action, or by the framework for it, to have its request's transaction rolled back and
+ * the request run again (decisions 0039 and 0051): without ctx.ownKey, its key's claim sent with its
+ * first statement; with `claimFirst`, its key claimed before anything else (the key was found taken:
+ * the run again answers the stored answer, or 409 or 422).
+ */
+export class RunAgain extends Error {
+  constructor(readonly claimFirst: boolean, reason: string) {
+    super(reason);
+  }
 }
 
 /** The signed-in user, or 401 (for actions whose access lets anonymous callers in). */
@@ -134,6 +162,24 @@ export function aheadOfTheClaim<H extends (...args: never[]) => Promise<unknown>
 
 export function runsAheadOfTheClaim(handler: object): boolean {
   return AHEAD.has(handler);
+}
+
+/** Handlers marked by claimsItsKey. */
+const OWN_KEY = new WeakSet<object>();
+
+/**
+ * Marks a write action that, on its first run where statements pipeline, writes its Idempotency-Key's
+ * row itself (ctx.ownKey, decision 0051); when it does not, it throws RunAgain and runs again ahead of
+ * its claim (aheadOfTheClaim's rules hold for it too).
+ */
+export function claimsItsKey<H extends (...args: never[]) => Promise<unknown>>(handler: H): H {
+  AHEAD.add(handler);
+  OWN_KEY.add(handler);
+  return handler;
+}
+
+export function writesItsOwnKey(handler: object): boolean {
+  return OWN_KEY.has(handler);
 }
 
 export function implement<S extends ServiceDef>(service: S, build: (deps: Deps) => Implementation<S>): ServiceImplementation<S> {

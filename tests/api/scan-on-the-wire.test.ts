@@ -1,6 +1,7 @@
-// Decisions 0039 and 0040, as the statements go out on PostgreSQL: a keyed SignByScan sends its parcel's
-// lock before the key's claim has answered, and its stored answer inside the parcel's update with COMMIT
-// sent behind it, not as a statement of its own. Recorded from node-postgres' Client#query, which every
+// Decisions 0039, 0040 and 0051, as the statements go out on PostgreSQL: a keyed SignByScan on its
+// common path is one statement with BEGIN and COMMIT; off it (a rescan, a group member's scan) it sends
+// its parcel's lock before the key's claim has answered, and its stored answer inside the parcel's
+// update with COMMIT sent behind it, not as a statement of its own. Recorded from node-postgres' Client#query, which every
 // request connection calls (PGlite has no such path: skipped there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -49,26 +50,52 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
     const from = sent.length;
     const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': key });
     expect(res.status).toBe(200);
-    return { res, statements: sent.slice(from) };
+    // The scan's own statements: not the caller's row read into the server's cache, nor the notices sent after a commit.
+    return { res, statements: sent.slice(from).filter((st) => !/pg_notify|from "users"|from "staff_groups"/.test(st.text)) };
   };
   const isClaim = (s: Sent) => /insert into "idempotency_keys"/i.test(s.text);
   const isLock = (s: Sent) => /from "parcels"/i.test(s.text) && /for update/i.test(s.text);
   const isAnswer = (s: Sent) => /update "idempotency_keys"/i.test(s.text);
   const isWrite = (s: Sent) => /update "parcels"/i.test(s.text);
 
-  it('sends the parcel\'s lock behind the claim, and the answer inside the parcel\'s update with COMMIT behind it', async () => {
+  const isOneStatement = (s: Sent) => /insert into idempotency_keys/i.test(s.text) && /update parcels/i.test(s.text);
+
+  it('sends a keyed scan on its common path as one statement, BEGIN and COMMIT in the same write (decision 0051)', async () => {
     const input = buildOrder(storeId, warehouseId);
     await createOrder(t.app, seller, input);
     const shipment = input.orderProductInfosList[0]!.shipment;
     const { res, statements } = await scanSent(shipment, `wire-${shipment}`);
+    expect(res.body.result).toMatchObject({ action: 'SIGNED', order: { packageStatus: 1 } });
+    expect(statements.map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['begin read write', 'scan', 'commit']);
+    // COMMIT went out before the statement had answered: one round trip.
+    expect(statements[2]!.inFlight).toContain(statements[1]!.text);
+    // No claim of its own, no answer stored by a statement of its own: the key's row is the statement's.
+    expect(statements.some(isClaim) || statements.some(isAnswer)).toBe(false);
+  });
+
+  it('sends the parcel\'s lock behind the claim, and the answer inside the parcel\'s update with COMMIT behind it, for a group member (decisions 0039, 0040)', async () => {
+    // A group member's scan goes the usual way: the one statement does not apply his scope.
+    const admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const role = await call(t.app, 'POST', svc('Role', 'Create'), admin, { name: 'WireScanner', displayName: '扫码员', grantedPermissions: ['OrderManage.ExpressShipmentDelivery'] });
+    expect(role.status, JSON.stringify(role.body.error)).toBe(200);
+    const m = await createUser(t.app, admin, { roleNames: ['WireScanner'] });
+    const group = await call(t.app, 'POST', svc('BackGroup', 'AddGroup'), admin, { groupName: '线上组', crossBorderSites: ['TW'], groupPersonnels: [m.id] });
+    expect(group.status, JSON.stringify(group.body.error)).toBe(200);
+    const member = await signIn(t.app, m.userName, m.password, 1);
+    const input = buildOrder(storeId, warehouseId);
+    await createOrder(t.app, seller, input);
+    const shipment = input.orderProductInfosList[0]!.shipment;
+    const from = sent.length;
+    const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `wire-member-${shipment}` });
+    expect(res.status).toBe(200);
     expect(res.body.result.action).toBe('SIGNED');
+    const statements = sent.slice(from);
+    expect(statements.some(isOneStatement)).toBe(false);
 
     const claim = statements.findIndex(isClaim);
-    const lock = statements.findIndex(isLock);
     expect(claim).toBeGreaterThanOrEqual(0);
-    // The lock went out while the claim was still unanswered (decision 0039).
-    expect(lock).toBe(claim + 1);
-    expect(statements[lock]!.inFlight).toContain(statements[claim]!.text);
+    // The claim went out with the scope's settings and the station's warehouse check, unanswered (decision 0039).
+    expect(statements[claim + 1]!.inFlight).toContain(statements[claim]!.text);
 
     // One statement carries the parcel's update and the stored answer; it is the last, COMMIT right behind it (decision 0040).
     const answers = statements.filter(isAnswer);
@@ -86,6 +113,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
     await scanSent(shipment, `wire-first-${shipment}`);
     const { res, statements } = await scanSent(shipment, `wire-again-${shipment}`);
     expect(res.body.result.action).toBe('ALREADY');
+    // The one statement first, which wrote nothing (decision 0051); then the claim, with the lock behind it.
+    expect(statements.slice(0, 3).map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['begin read write', 'scan', 'commit']);
+    expect(statements.findIndex(isLock)).toBe(statements.findIndex(isClaim) + 1);
     const answers = statements.filter(isAnswer);
     expect(answers).toHaveLength(1);
     expect(isWrite(answers[0]!)).toBe(false);

@@ -9,7 +9,7 @@ import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import { applyScope, lastStatementNext, pipelines, type DataScope, type Db, type TenantId } from '../db/client.ts';
 import type { PendingWrite } from '../db/pending-write.ts';
-import { runsAheadOfTheClaim, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
+import { RunAgain, runsAheadOfTheClaim, writesItsOwnKey, type OwnKey, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
 import { answerWrite, claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
@@ -217,10 +217,11 @@ async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => 
 /** The context an action's implementation sees, from the request, its caller and its transaction. */
 function requestContext(
   deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
-  answerAlong?: RequestContext['answerAlong'],
+  answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
 ): RequestContext {
   return {
     answerAlong,
+    ...(ownKey ? { ownKey } : {}),
     get db(): Db {
       if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
       return tx;
@@ -314,8 +315,10 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
       }
 
-      // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039).
+      // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039),
+      // and whether it writes its key's row itself (decision 0051).
       let ahead = typeof idemKey === 'string' && runsAheadOfTheClaim(handler);
+      let ownKey = ahead && writesItsOwnKey(handler);
       const run = async (tx: Db | null): Promise<unknown> => {
         const user = principal ? await deps.currentUsers.get(principal, tx) : null;
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
@@ -335,7 +338,7 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
           let sentAlong: { answer: unknown } | null = null;
           const answerAlong = async (answer: unknown): Promise<PendingWrite> => {
             const id = await claimedId;
-            if (id === null || id === undefined) throw new ClaimTaken();
+            if (id === null || id === undefined) throw claimTaken();
             sentAlong = { answer };
             return answerWrite(id, answer);
           };
@@ -352,6 +355,15 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
             await storeIdempotentResponse(tx, id, result ?? null);
             return result ?? null;
           };
+          if (ownKey && pipelines(tx)) {
+            // The action writes the key's row, with its answer, in its last statement (decision 0051).
+            let stored: { answer: unknown } | null = null;
+            const own: OwnKey = { ...key, stored: (answer) => { stored = { answer }; } };
+            const result = await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language, undefined, own));
+            const kept = stored as { answer: unknown } | null;
+            if (!kept || kept.answer !== result) throw new Error(`${label} answered without storing that answer with its key (ctx.ownKey.stored)`);
+            return result ?? null;
+          }
           if (ahead && pipelines(tx)) {
             // The claim and the action's first statement travel together (decision 0039).
             const claimed = insertClaim(tx, key);
@@ -368,7 +380,7 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
               // The key was there already: what the action did is rolled back, and the request runs
               // again the usual way, which answers the stored response (or 409, or 422).
               await work.catch(() => {});
-              throw new ClaimTaken();
+              throw claimTaken();
             }
             return answered(id, await work);
           }
@@ -385,10 +397,10 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
 
       const result = def.transaction === 'manual' ? await run(null)
         : def.method === 'GET' && !getWrites ? await readFirst(tenantId, run, req)
-          : await inTransaction(deps, tenantId, run).catch((err: unknown) => {
-            if (!(err instanceof ClaimTaken)) throw err;
-            ahead = false;
-            return inTransaction(deps, tenantId, run);
+          : await runAgainWhenAsked(() => inTransaction(deps, tenantId, run), (again) => {
+            // Without its own key's row, then (the key found taken) with its claim first.
+            ownKey = false;
+            if (again.claimFirst) ahead = false;
           });
       // A file answer goes out after the transaction has ended: streaming never holds it open.
       if (def.file) return sendFile(req, reply, result as FileAnswer);
@@ -397,12 +409,23 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
   };
 }
 
-/** An action sent ahead of its key's claim found the key taken: its transaction is rolled back (decision 0039). */
-class ClaimTaken extends Error {
-  constructor() {
-    super('the Idempotency-Key was claimed before: the request runs again, claim first');
+/**
+ * Runs a request's transaction, and again when it asks to (RunAgain), changing how first: at most
+ * three runs (its own key's row, its claim ahead, its claim first), the last never asks again.
+ */
+async function runAgainWhenAsked<T>(attempt: () => Promise<T>, adjust: (again: RunAgain) => void): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!(err instanceof RunAgain) || run === 3) throw err;
+      adjust(err);
+    }
   }
 }
+
+/** An action sent ahead of its key's claim found the key taken: its transaction is rolled back (decision 0039). */
+const claimTaken = () => new RunAgain(true, 'the Idempotency-Key was claimed before: the request runs again, claim first');
 
 /** PostgreSQL's "cannot execute … in a read-only transaction" (25006), however wrapped. */
 function refusedAsReadOnly(err: unknown): boolean {

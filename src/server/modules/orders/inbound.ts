@@ -65,7 +65,7 @@ async function advance(tx: Db, who: Who | null, orderId: number, options: Advanc
 }
 
 /** Text as PostgreSQL receives it from node-postgres: a lone surrogate becomes U+FFFD. */
-const wellFormed = (text: string): string =>
+export const wellFormed = (text: string): string =>
   text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 export interface SignOutcome {

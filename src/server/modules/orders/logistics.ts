@@ -5,11 +5,14 @@ import { abroadLogistics } from '#shared/contracts/overseas.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
-import { unscoped, type Db } from '../../db/client.ts';
-import { aheadOfTheClaim, implement, requireUser, type Deps, type Implementation, type RequestContext } from '../../framework.ts';
+import { lastStatementNext, unscoped, type Db } from '../../db/client.ts';
+import { claimsItsKey, implement, requireUser, RunAgain, type Deps, type Implementation, type OwnKey, type RequestContext } from '../../framework.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
-import { signLockedParcel, type SignOutcome } from './inbound.ts';
+import { signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
+import { KEY_TAKEN, signInOneStatement, sqlStateOf } from './repository.ts';
+import { announceFloorWork } from '../notification/repository.ts';
+import { gramsToKg, kgToGrams } from '../fees/calc.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
 import { toOrderSummary } from './dto.ts';
 import { toParcelDto } from '../parcels/dto.ts';
@@ -92,6 +95,31 @@ async function signAt(
   const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now, arrival }, finish);
   return sent ?? answerOf(outcome);
 }
+
+/**
+ * A keyed scan as one statement, the transaction's last (decision 0051): the common path signed in and
+ * answered, the key's row written with the answer. Off that path (nothing written: an unknown number,
+ * a rescan, a refusal, a stock record's parcel, a disabled warehouse…), or for a group member (whose
+ * scope the statement does not apply), the request runs again the usual way.
+ */
+async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>) {
+  const me = requireUser(ctx);
+  if (me.scope) throw new RunAgain(false, 'a group member\'s scan: its scope is applied the usual way');
+  lastStatementNext(ctx.db);
+  const signed = await signInOneStatement(ctx.db, {
+    shipment: input.shipment, warehouseInfoId: input.warehouseInfoId, now: ctx.now, modified: new Date(),
+    weight: input.weight == null ? null : gramsToKg(kgToGrams(input.weight)), note: input.note == null ? null : wellFormed(input.note),
+    user: { id: me.id, name: me.name || me.userName }, key: own,
+  }).catch((err: unknown) => {
+    throw sqlStateOf(err) === KEY_TAKEN ? new RunAgain(true, 'the Idempotency-Key was there already') : err;
+  });
+  if (signed.answer === null) throw new RunAgain(false, 'the scan is off the one statement\'s path');
+  own.stored(signed.answer);
+  await announceFloorWork(ctx.db, (signed.answer as { parcel: { userId: number | null } }).parcel.userId);
+  return signed.answer as ScanAnswer;
+}
+
+type ScanAnswer = Awaited<ReturnType<typeof signAt>>;
 
 type ParcelDesk = Implementation<typeof abroadLogistics>;
 
@@ -188,8 +216,10 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
 export const logisticsService = implement(logistics, (deps) => ({
   ...parcelDesk(deps, 1),
 
-  // Everything the scan does is in its transaction: it may go out behind its key's claim (decision 0039).
-  signByScan: aheadOfTheClaim(async (input, ctx) => {
+  // Everything the scan does is in its transaction: it may go out behind its key's claim (decision 0039),
+  // and on its common path write the key's row itself, in its one statement (decision 0051).
+  signByScan: claimsItsKey(async (input, ctx) => {
+    if (ctx.ownKey) return signInOneRoundTrip(ctx, ctx.ownKey, input);
     // The station's own warehouse must be one the member may use (checked within his scope); the
     // parcel in hand may be any. Without a scope, the warehouse is read with the parcel's lock.
     if (!ctx.user?.scope) return signAt(ctx, null, input);

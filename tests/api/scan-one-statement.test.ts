@@ -1,0 +1,200 @@
+// Decision 0051: a keyed scan on its common path is one statement (orders/repository.ts, signInOneStatement), the rules
+// of orders/inbound.ts written again in SQL. Here both sign the same parcel: the statement inside a
+// transaction that is then rolled back, what it wrote read before the rollback; then the usual path (a
+// scan without a key, which never takes the statement). Every row either writes, and the answer, must be
+// the same but for the ids of new rows and the moment of signing. Off the path the statement writes
+// nothing; on a key that is there already it fails and leaves nothing. Runs on PGlite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
+import { createUser, registerSeller } from '../factories/identity.ts';
+import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { KEY_TAKEN, signInOneStatement, sqlStateOf, type SignInStatementInput } from '../../src/server/modules/orders/repository.ts';
+
+type Row = Record<string, unknown>;
+
+describe('a keyed scan in one statement, against the usual path (decision 0051)', () => {
+  let t: TestApp;
+  let admin: Caller;
+  let picker: Caller & { userId: number };
+  const pickerName = '拣货员小吴';
+  let seller: Awaited<ReturnType<typeof registerSeller>>;
+  let storeId: number;
+  let warehouseId: number;
+  let otherStation: number;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'], name: pickerName });
+    picker = await signIn(t.app, p.userName, p.password, 1);
+    seller = await registerSeller(t.app, 1);
+    storeId = (await createStore(t.app, admin, seller.userId)).id;
+    // A warehouse of their own: its slots and their floor start empty.
+    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `一句仓${Date.now()}`, kind: 1 });
+    warehouseId = w.body.result.id as number;
+    const o = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `另一仓${Date.now()}`, kind: 1 });
+    otherStation = o.body.result.id as number;
+  });
+  afterAll(async () => t?.close());
+
+  const root = async <T extends Row>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.root.execute(q));
+  const input = (shipment: string, extra: Partial<SignInStatementInput> = {}): SignInStatementInput => ({
+    shipment, warehouseInfoId: warehouseId, weight: null, note: null, now: new Date(), modified: new Date(),
+    user: { id: picker.userId, name: pickerName }, key: { tenantId: 1, userId: picker.userId, key: `one-${shipment}-${seq++}`, hash: 'test' }, ...extra,
+  });
+
+  /** What a sign-in of `shipment` touches, as `db` reads it: new rows without their ids and creation times. */
+  async function touched(db: Db, shipment: string): Promise<Record<string, unknown>> {
+    const read = async (q: ReturnType<typeof sql>) => rowsOf<Row>(await db.execute(q));
+    const [parcel] = await read(sql`select * from parcels where shipment = ${shipment}`);
+    const orderId = parcel?.order_id ?? null;
+    const strip = (rows: Row[], ...keys: string[]) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k))));
+    return {
+      parcel: strip(parcel ? [parcel] : [], 'sign_for_time')[0],
+      order: orderId === null ? null : strip(await read(sql`select * from orders where id = ${orderId}`), 'last_modification_time')[0],
+      inbound: strip(await read(sql`select * from into_logistics where shipment = ${shipment}`), 'id', 'creation_time'),
+      audit: strip(await read(sql`select * from order_operates where (entity = 'parcel' and order_number = ${shipment} and action = 'signIn')
+        or (entity = 'order' and entity_id = ${orderId} and action = 'parcelArrived') order by id`), 'id', 'creation_time'),
+      floors: await read(sql`select warehouse_info_id, floor, version from slot_floors where warehouse_info_id = ${warehouseId}`),
+      counts: await read(sql`select * from order_counts order by 1, 2, 3`).catch(() => []),
+    };
+  }
+
+  class Undo extends Error {}
+
+  /** The statement's answer and rows, rolled back; then the usual path's (a scan without a key), kept. */
+  async function bothWays(shipment: string, extra: Partial<SignInStatementInput> = {}) {
+    const i = input(shipment, extra);
+    let one: { answer: unknown; rows: Record<string, unknown>; stored: unknown } | undefined;
+    await t.database.withTenant(1, async (tx) => {
+      const { answer } = await signInOneStatement(tx, i);
+      const [key] = rowsOf<{ response: unknown }>(await tx.execute(sql`select response from idempotency_keys where key = ${i.key.key}`));
+      one = { answer, rows: await touched(tx, shipment), stored: key?.response };
+      throw new Undo();
+    }).catch((err: unknown) => {
+      if (!(err instanceof Undo)) throw err;
+    });
+    const usual = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, {
+      shipment, warehouseInfoId: i.warehouseInfoId, ...(extra.weight != null ? { weight: extra.weight } : {}), ...(extra.note != null ? { note: extra.note } : {}),
+    });
+    expect(usual.status, JSON.stringify(usual.body.error)).toBe(200);
+    const rows = await t.database.withTenant(1, (tx) => touched(tx, shipment));
+    return { one: one!, usual: { answer: usual.body.result as Record<string, any>, rows } };
+  }
+
+  /** The same answer but for the moment of signing, which each gives as it wrote it. */
+  const sameAnswers = (one: unknown, usual: Record<string, any>, now: Date) => {
+    const a = one as Record<string, any>;
+    expect(a.parcel.signForTime).toBe(now.toISOString());
+    expect({ ...a, parcel: { ...a.parcel, signForTime: usual.parcel.signForTime } }).toEqual(usual);
+  };
+
+  const declaredWithoutOrder = async (extra: Row = {}) => {
+    const shipment = `ONE${Date.now()}${seq++}`;
+    await root(sql`insert into parcels (tenant_id, shipment, user_id, user_code, receive_status, order_type)
+      values (1, ${shipment}, ${seller.userId}, ${seller.userCode}, 0, ${(extra.order_type as number | undefined) ?? null})`);
+    return shipment;
+  };
+  const newOrder = async (lines = 2) => {
+    const o = buildOrder(storeId, warehouseId);
+    o.orderProductInfosList = o.orderProductInfosList.slice(0, lines);
+    const created = await createOrder(t.app, seller, o);
+    return { id: created.id as number, shipments: o.orderProductInfosList.map((l) => l.shipment) };
+  };
+
+  it('signs a parcel without an order as the usual path does: its weight and note, at another station than its warehouse', async () => {
+    const shipment = await declaredWithoutOrder();
+    const now = new Date();
+    const { one, usual } = await bothWays(shipment, { warehouseInfoId: otherStation, weight: 1.2345, note: '外箱破损', now });
+    expect(usual.answer).toMatchObject({ action: 'SIGNED', order: null, parcel: { weight: 1.235, reMark: '外箱破损', receiveStatus: 1 } });
+    sameAnswers(one.answer, usual.answer, now);
+    expect(one.stored).toEqual(one.answer);
+    expect(one.rows).toEqual(usual.rows);
+  });
+
+  it('moves an order on its first parcel (a holding slot, the floor made) and on its last (已到齐), as the usual path does', async () => {
+    const o = await newOrder(2);
+    const now = new Date();
+    const first = await bothWays(o.shipments[0]!, { now });
+    expect(first.usual.answer).toMatchObject({ action: 'SIGNED', order: { id: o.id, orderStatus: 2, packageStatus: 1 } });
+    expect(first.usual.answer.shelfNumber).toMatch(/^H\d{4}$/);
+    sameAnswers(first.one.answer, first.usual.answer, now);
+    expect(first.one.rows).toEqual(first.usual.rows);
+    expect(first.one.rows.floors).toHaveLength(1);
+
+    const last = await bothWays(o.shipments[1]!, { now });
+    expect(last.usual.answer).toMatchObject({ order: { packageStatus: 2, shelfNumber: first.usual.answer.shelfNumber } });
+    sameAnswers(last.one.answer, last.usual.answer, now);
+    expect(last.one.rows).toEqual(last.usual.rows);
+  });
+
+  it('takes the next slot for a second order, raising the floor it found, as the usual path does', async () => {
+    const o = await newOrder(1);
+    const now = new Date();
+    const { one, usual } = await bothWays(o.shipments[0]!, { now, weight: 0.5 });
+    expect(usual.answer).toMatchObject({ order: { orderStatus: 2, packageStatus: 2 } });
+    sameAnswers(one.answer, usual.answer, now);
+    expect(one.rows).toEqual(usual.rows);
+  });
+
+  it('leaves a closed order as it is and an order on hold at 问题件, as the usual path does', async () => {
+    for (const status of [4, 7]) {
+      const o = await newOrder(2);
+      await root(sql`update orders set order_status = ${status} where id = ${o.id}`);
+      const now = new Date();
+      const { one, usual } = await bothWays(o.shipments[0]!, { now });
+      expect(usual.answer).toMatchObject({ action: 'SIGNED', order: { orderStatus: status } });
+      sameAnswers(one.answer, usual.answer, now);
+      expect(one.rows).toEqual(usual.rows);
+    }
+  });
+
+  /** The statement on a scan off its path: nothing written, no answer. */
+  async function offThePath(shipment: string, extra: Partial<SignInStatementInput> = {}) {
+    const before = await t.database.withTenant(1, (tx) => touched(tx, shipment));
+    const i = input(shipment, extra);
+    const { answer } = await t.database.withTenant(1, (tx) => signInOneStatement(tx, i));
+    expect(answer).toBeNull();
+    expect(await t.database.withTenant(1, (tx) => touched(tx, shipment))).toEqual(before);
+    expect(await root(sql`select id from idempotency_keys where key = ${i.key.key}`)).toEqual([]);
+  }
+
+  it('writes nothing off its path: an unknown number, a rescan, a refusal pending, a disabled station, a stock record\'s parcel, a parcel without a seller', async () => {
+    await offThePath(`UNKNOWN${Date.now()}`);
+    const signed = await declaredWithoutOrder();
+    expect((await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: signed, warehouseInfoId: warehouseId })).body.result.action).toBe('SIGNED');
+    await offThePath(signed);
+    const o = await newOrder(1);
+    const refused = await call(t.app, 'POST', svc('ExpressRejection', 'CreateRejectionInfo'), seller,
+      { shipment: o.shipments[0], expressCompany: '中通快递', warehouseInfoId: warehouseId, reMark: '发错货' });
+    expect(refused.status, JSON.stringify(refused.body.error)).toBe(200);
+    await offThePath(o.shipments[0]!);
+    const anyParcel = await declaredWithoutOrder();
+    await root(sql`update warehouse_infos set is_enabled = false where id = ${otherStation}`);
+    try {
+      await offThePath(anyParcel, { warehouseInfoId: otherStation });
+    } finally {
+      await root(sql`update warehouse_infos set is_enabled = true where id = ${otherStation}`);
+    }
+    await offThePath(anyParcel, { warehouseInfoId: 987654321 });
+    await offThePath(await declaredWithoutOrder({ order_type: 3 }));
+    const nobodys = await declaredWithoutOrder();
+    await root(sql`update parcels set user_id = null, user_code = null where shipment = ${nobodys}`);
+    await offThePath(nobodys);
+  });
+
+  it('fails on a key that is there already, after its writes, so that nothing of it stays', async () => {
+    const o = await newOrder(1);
+    const shipment = o.shipments[0]!;
+    const i = input(shipment);
+    await root(sql`insert into idempotency_keys (tenant_id, user_id, key, request_hash) values (1, ${picker.userId}, ${i.key.key}, 'other')`);
+    const before = await t.database.withTenant(1, (tx) => touched(tx, shipment));
+    const failed = await t.database.withTenant(1, (tx) => signInOneStatement(tx, i)).then(() => null, (err: unknown) => err);
+    expect(sqlStateOf(failed)).toBe(KEY_TAKEN);
+    expect(await t.database.withTenant(1, (tx) => touched(tx, shipment))).toEqual(before);
+    expect((before.parcel as Row).receive_status).toBe(0);
+  });
+});
