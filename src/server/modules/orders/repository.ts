@@ -5,7 +5,7 @@ import { isScoped, keptFor, keptShape, mapRowsOnce, unscoped, visibilityOf, type
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
-import { ORDER_STATUS, ORDER_TYPE, PACKAGE_STATUS, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { orderCounts, orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
@@ -510,22 +510,14 @@ export async function updateUrgentRequest(tx: Db, id: number, values: Partial<ty
 }
 
 // ---------------------------------------------------------------------------------------------
-// A keyed scan on its common path in one statement (decision 0051): a declared parcel with its seller,
-// no pending refusal, not a stock record's, scanned at an enabled warehouse, with its order (if any)
-// moved forward. The parcel's lock, the order's lock and arrival (haicang_order_arrival), every write
-// of signLockedParcel and advance (orders/inbound.ts), the answer SignByScan gives, and the
-// Idempotency-Key's row with that answer: one statement, so the request is one round trip with its
-// BEGIN and COMMIT. The rules are inbound.ts's, written again in SQL; tests/api/scan-one-statement.test.ts
-// runs both on the same parcels and compares every row and answer. Anything off that path writes
-// nothing here and is signed by inbound.ts as before.
+// A keyed scan on its common path in one statement (decision 0051): haicang_sign_in (migration 0032)
+// signs a declared parcel with its seller in, with no pending refusal, not a stock record's, at an
+// enabled station, and moves its order (if any) forward: the parcel's lock, the order's lock and
+// arrival, every write of signLockedParcel and advance (orders/inbound.ts), SignByScan's answer and the
+// Idempotency-Key's row with that answer. So the request is one round trip with its BEGIN and COMMIT.
+// Anything off that path writes nothing and is signed by inbound.ts as before.
 
-const lit = (value: number) => sql.raw(String(value));
-/** The order statuses isOrderClosed names (#shared/rules/orders.ts): nothing more happens to the order. */
-const CLOSED_STATUSES = sql.raw(`(${ORDER_STATUS.shipped}, ${ORDER_STATUS.completed}, ${ORDER_STATUS.cancelled})`);
-/** A timestamp as Date.prototype.toISOString writes it (node-postgres reads it to whole milliseconds). */
-const isoText = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-/** The SQLSTATE haicang_key_taken raises (migration 0031). */
+/** The SQLSTATE haicang_sign_in raises when the key's row was there already (migration 0032). */
 export const KEY_TAKEN = 'HC409';
 
 /** A PostgreSQL error's SQLSTATE, however wrapped (Drizzle keeps the driver's error as its cause). */
@@ -554,89 +546,11 @@ export interface SignInStatementInput {
 /**
  * Signs the parcel in, writing the key's row with the answer, when the scan is on the common path.
  * `answer`: SignByScan's answer, stored with the key; null when nothing was written (off the path).
- * If the key's row was there already, the statement fails with SQLSTATE HC409 (migration 0031) after
- * its writes, so that the transaction is rolled back whole.
+ * If the key's row was there already, it fails with SQLSTATE HC409 after its writes, so that the
+ * transaction is rolled back whole.
  */
-export async function signInOneStatement(tx: Db, input: SignInStatementInput): Promise<{ answer: unknown }> {
-  const { rows } = (await tx.execute(signInStatement(input))) as unknown as { rows: { answer: unknown }[] };
-  return { answer: rows[0]?.answer ?? null };
-}
-
-function signInStatement(i: SignInStatementInput) {
-  const station = sql`${i.warehouseInfoId}::bigint`;
-  const uid = sql`${i.user.id}::bigint`;
-  const uname = sql`${i.user.name}::varchar`;
-  const note = sql`${i.note}::varchar`;
-  return sql`
-with scanned as (
-    select p.*, (select r.id from express_rejections r where r.shipment = p.shipment
-        and r.handle_status = ${lit(REJECTION_STATUS.pending)} and r.handle_type = ${lit(REJECTION_HANDLE_TYPE.rejection)}) as refusal_id
-      from parcels p where p.shipment = ${i.shipment}::varchar for update of p),
-  station as (select w.warehouse_name from warehouse_infos w where w.id = ${station} and w.is_enabled),
-  common as (select s.* from scanned s where exists (select 1 from station) and s.receive_status = ${lit(RECEIVE_STATUS.declared)} and s.user_id is not null
-      and s.refusal_id is null and (s.order_type is distinct from ${lit(ORDER_TYPE.stock)} or s.order_id is not null)),
-  -- The order second, after the parcel, as inbound.ts locks them.
-  its_order as (select o.*, st.store_name, ow.warehouse_name as order_warehouse_name from orders o
-      left join stores st on st.id = o.store_id left join warehouse_infos ow on ow.id = o.warehouse_info_id
-      where o.id = (select c.order_id from common c) for update of o),
-  arrival as (select o.*, a.total, a.signed, a.free_slot, a.floor_first, a.floor_version from its_order o
-      cross join lateral haicang_order_arrival(o.id, (select c.shipment from common c), o.warehouse_info_id,
-        coalesce(o.shelf_number, '') = '' and o.order_status not in ${CLOSED_STATUSES}) a),
-  -- afterParcelSigned (#shared/rules/orders.ts); a closed order is left as it is.
-  next as (select a.*, a.order_status in ${CLOSED_STATUSES} as closed,
-      case when a.order_status in ${CLOSED_STATUSES} then a.package_status when a.signed >= a.total then ${lit(PACKAGE_STATUS.complete)}
-        else greatest(a.package_status, ${lit(PACKAGE_STATUS.partial)}) end as next_package,
-      case when a.order_status in ${CLOSED_STATUSES} or a.order_status <> ${lit(ORDER_STATUS.pending)} then a.order_status else ${lit(ORDER_STATUS.processing)} end as next_status,
-      case when a.free_slot is null then null when a.free_slot < 10000 then 'H' || lpad(a.free_slot::text, 4, '0') else 'H' || a.free_slot end as slot_name
-    from arrival a),
-  moved as (select x.*, not x.closed and (x.next_package <> x.package_status or x.next_status <> x.order_status or x.free_slot is not null) as writes,
-      coalesce(x.slot_name, x.shelf_number) as next_shelf from next x),
-  order_written as (update orders o set package_status = m.next_package, order_status = m.next_status,
-      holding_slot = coalesce(m.free_slot, o.holding_slot), shelf_number = coalesce(m.slot_name, o.shelf_number), last_modification_time = ${i.modified}::timestamptz
-    from moved m where o.id = m.id and m.writes),
-  -- The slot's floor raised with the order's write (decision 0035): inserted where the warehouse has none.
-  floor_made as (insert into slot_floors (warehouse_info_id, floor)
-    select m.warehouse_info_id, m.floor_first from moved m where m.writes and m.free_slot is not null and m.floor_version is null
-    on conflict do nothing),
-  floor_raised as (update slot_floors f set floor = greatest(f.floor, m.floor_first) from moved m
-    where m.writes and m.free_slot is not null and m.floor_version is not null
-      and f.ctid = any(array(select g.ctid from slot_floors g where g.warehouse_info_id = m.warehouse_info_id and g.version = m.floor_version for update skip locked))),
-  parcel_signed as (update parcels p set receive_status = ${lit(RECEIVE_STATUS.signed)}, sign_for_time = ${i.now}::timestamptz, sign_user_id = ${uid}, sign_user_name = ${uname},
-      warehouse_info_id = coalesce(p.warehouse_info_id, ${station}), weight = coalesce(${i.weight}::numeric, p.weight), re_mark = coalesce(${note}, p.re_mark),
-      shelf_number = coalesce(nullif((select m.next_shelf from moved m), ''), p.shelf_number)
-    from common c where p.id = c.id returning p.*),
-  inbound as (insert into into_logistics (parcel_id, shipment, warehouse_info_id, user_id, user_name, store_name)
-    select s.id, s.shipment, s.warehouse_info_id, ${uid}, ${uname}, (select m.store_name from moved m) from parcel_signed s
-    on conflict do nothing),
-  -- The order's entry first, then the parcel's, as inbound.ts writes them (their ids in that order).
-  audited as (insert into order_operates (entity, entity_id, trade_no, order_number, action, status_before, status_after, note, user_id, user_name)
-    select e.entity, e.entity_id, e.trade_no, e.order_number, e.action, e.status_before, e.status_after, e.note, ${uid}, ${uname} from (
-      select 1 as k, 'order' as entity, m.id as entity_id, m.trade_no, m.order_number, 'parcelArrived' as action,
-          m.order_status || '/' || m.package_status as status_before, m.next_status || '/' || m.next_package as status_after,
-          '已到 ' || m.signed || '/' || m.total || ' 个快递单号' || case when m.next_shelf is distinct from m.shelf_number then '，暂存位 ' || m.next_shelf else '' end as note
-        from moved m where m.writes
-      union all
-      select 2, 'parcel', s.id, (select m.trade_no from moved m), s.shipment, 'signIn', ${String(RECEIVE_STATUS.declared)}, ${String(RECEIVE_STATUS.signed)}, ${note} from parcel_signed s
-    ) e order by e.k),
-  answer as (select jsonb_build_object(
-      'action', 'SIGNED',
-      'parcel', jsonb_build_object('id', s.id, 'shipment', s.shipment, 'warehouseInfoId', s.warehouse_info_id, 'warehouseName', (select w.warehouse_name from station w),
-        'userId', s.user_id, 'userCode', s.user_code, 'orderId', s.order_id, 'orderType', s.order_type, 'receiveStatus', s.receive_status,
-        'signForTime', ${isoText('s.sign_for_time')}, 'signUserName', s.sign_user_name, 'shelfNumber', s.shelf_number, 'weight', s.weight, 'reMark', s.re_mark,
-        'imageGuid', s.image_guid, 'goodsImageGuid', s.goods_image_guid, 'userUploadImageGuid', s.user_upload_image_guid,
-        'isNeedTakePicture', s.is_need_take_picture, 'creationTime', ${isoText('s.creation_time')}),
-      'order', case when m.id is null then null else jsonb_build_object('id', m.id, 'tradeNo', m.trade_no, 'orderNumber', m.order_number,
-        'userId', m.user_id, 'userCode', m.user_code, 'storeId', m.store_id, 'storeName', m.store_name, 'warehouseInfoId', m.warehouse_info_id,
-        'warehouseName', m.order_warehouse_name, 'site', m.site, 'orderType', m.order_type, 'cargoCategory', m.cargo_category,
-        'shippingMethods', m.shipping_methods, 'orderStatus', m.next_status, 'packageStatus', m.next_package, 'isUrgent', m.is_urgent,
-        'reMark', m.re_mark, 'pdfGuid', m.pdf_guid, 'holdReason', m.hold_reason, 'shelfNumber', m.next_shelf,
-        'creationTime', ${isoText('m.creation_time')}, 'lastModificationTime', ${isoText('m.last_modification_time')}) end,
-      'userCode', s.user_code, 'shelfNumber', coalesce(m.next_shelf, s.shelf_number), 'advanceOrder', null) as body
-    from parcel_signed s left join moved m on true),
-  -- The key's row last, with the answer: the claim and the stored answer in one row version.
-  stored as (insert into idempotency_keys (tenant_id, user_id, key, request_hash, response)
-    select ${i.key.tenantId}::bigint, ${i.key.userId}::bigint, ${i.key.key}::varchar, ${i.key.hash}::varchar, a.body from answer a
-    on conflict do nothing returning response)
-select case when exists (select 1 from parcel_signed) and not exists (select 1 from stored) then haicang_key_taken() end as taken,
-  (select s.response from stored s) as answer`;
+export async function signInOneStatement(tx: Db, i: SignInStatementInput): Promise<{ answer: unknown }> {
+  const [row] = await rowsOf<{ answer: unknown }>(tx, sql`select haicang_sign_in(${i.shipment}, ${i.warehouseInfoId}, ${i.weight}, ${i.note},
+    ${i.now}, ${i.modified}, ${i.user.id}, ${i.user.name}, ${i.key.tenantId}, ${i.key.userId}, ${i.key.key}, ${i.key.hash}) as answer`);
+  return { answer: row?.answer ?? null };
 }
