@@ -1,7 +1,7 @@
 // Routes derived from the service registry: URL, input parsing and validation, authentication,
 // the permission check, one tenant-scoped transaction per call, Idempotency-Key, the envelope.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
@@ -214,31 +214,47 @@ async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => 
   return result;
 }
 
-/** The context an action's implementation sees, from the request, its caller and its transaction. */
+/**
+ * The context an action's implementation sees, from the request, its caller and its transaction. A
+ * class: its two getters live on the prototype, not defined again on every request's object.
+ */
+class ActionContext implements RequestContext {
+  readonly session: RequestContext['session'];
+  readonly log: FastifyBaseLogger;
+  readonly now = new Date();
+  readonly ownKey?: OwnKey;
+
+  constructor(
+    private readonly deps: Deps, private readonly req: FastifyRequest, private readonly label: string, private readonly tx: Db | null,
+    readonly tenantId: TenantId, readonly user: CurrentUser | null, principal: Principal | null, readonly language: Language,
+    readonly answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+  ) {
+    this.session = principal?.session ?? null;
+    this.log = req.log;
+    if (ownKey) this.ownKey = ownKey;
+  }
+
+  get db(): Db {
+    if (!this.tx) throw new Error(`${this.label} is declared transaction: 'manual'; use ctx.transaction()`);
+    return this.tx;
+  }
+
+  // A manual action's own transactions carry the caller's data scope too (only within his tenant).
+  transaction<T>(fn: (tx: Db) => Promise<T>, t: TenantId = this.tenantId): Promise<T> {
+    return inTransaction(this.deps, t, fn, t === this.tenantId ? this.user?.scope ?? null : null);
+  }
+
+  // Read when asked: Fastify works out the scheme and the host on every read of them.
+  get origin(): string {
+    return `${this.req.protocol}://${this.req.host}`;
+  }
+}
+
 function requestContext(
   deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
   answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
 ): RequestContext {
-  return {
-    answerAlong,
-    ...(ownKey ? { ownKey } : {}),
-    get db(): Db {
-      if (!tx) throw new Error(`${label} is declared transaction: 'manual'; use ctx.transaction()`);
-      return tx;
-    },
-    // A manual action's own transactions carry the caller's data scope too (only within his tenant).
-    transaction: (fn, t = tenantId) => inTransaction(deps, t, fn, t === tenantId ? user?.scope ?? null : null),
-    tenantId,
-    user,
-    session: principal?.session ?? null,
-    language,
-    log: req.log,
-    now: new Date(),
-    // Read when asked: Fastify works out the scheme and the host on every read of them.
-    get origin() {
-      return `${req.protocol}://${req.host}`;
-    },
-  };
+  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong, ownKey);
 }
 
 type ActionHandler = (input: unknown, ctx: RequestContext, body?: UploadBody) => Promise<unknown>;
@@ -332,6 +348,15 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (tx && typeof idemKey === 'string') {
           const hash = requestHash(def.method, url, parsed.data);
           const key = { tenantId, userId: user?.id ?? null, key: idemKey, hash };
+          if (ownKey && pipelines(tx)) {
+            // The action writes the key's row, with its answer, in its last statement (decision 0051).
+            let stored: { answer: unknown } | null = null;
+            const own: OwnKey = { ...key, stored: (answer) => { stored = { answer }; } };
+            const result = await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language, undefined, own));
+            const kept = stored as { answer: unknown } | null;
+            if (!kept || kept.answer !== result) throw new Error(`${label} answered without storing that answer with its key (ctx.ownKey.stored)`);
+            return result ?? null;
+          }
           // The key's row, once claimed: the id, or null when the key was another request's.
           let claimedId: Promise<number | null> | null = null;
           // The answer the action sent with its last statement (decision 0040), if it did.
@@ -355,15 +380,6 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
             await storeIdempotentResponse(tx, id, result ?? null);
             return result ?? null;
           };
-          if (ownKey && pipelines(tx)) {
-            // The action writes the key's row, with its answer, in its last statement (decision 0051).
-            let stored: { answer: unknown } | null = null;
-            const own: OwnKey = { ...key, stored: (answer) => { stored = { answer }; } };
-            const result = await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language, undefined, own));
-            const kept = stored as { answer: unknown } | null;
-            if (!kept || kept.answer !== result) throw new Error(`${label} answered without storing that answer with its key (ctx.ownKey.stored)`);
-            return result ?? null;
-          }
           if (ahead && pipelines(tx)) {
             // The claim and the action's first statement travel together (decision 0039).
             const claimed = insertClaim(tx, key);

@@ -550,7 +550,8 @@ export interface SignInStatementInput {
  * transaction is rolled back whole.
  */
 export async function signInOneStatement(tx: Db, i: SignInStatementInput): Promise<{ answer: unknown }> {
+  // The moments as ISO text: what node-postgres would send for a Date, without its local-time formatting.
   const [row] = await rowsOf<{ answer: unknown }>(tx, sql`select haicang_sign_in(${i.shipment}, ${i.warehouseInfoId}, ${i.weight}, ${i.note},
-    ${i.now}, ${i.modified}, ${i.user.id}, ${i.user.name}, ${i.key.tenantId}, ${i.key.userId}, ${i.key.key}, ${i.key.hash}) as answer`);
+    ${i.now.toISOString()}, ${i.modified.toISOString()}, ${i.user.id}, ${i.user.name}, ${i.key.tenantId}, ${i.key.userId}, ${i.key.key}, ${i.key.hash}) as answer`);
   return { answer: row?.answer ?? null };
 }
