@@ -145,35 +145,19 @@ export interface ServiceImplementation<S extends ServiceDef = ServiceDef> {
   build: (deps: Deps) => Implementation<S>;
 }
 
-/** Handlers marked by aheadOfTheClaim. */
-const AHEAD = new WeakSet<object>();
-
-/**
- * Marks a write action whose statements may go out behind its Idempotency-Key's claim before the claim
- * has answered (decision 0039): the claim and the action's first statement travel together. If the key
- * turns out to be taken, the whole transaction is rolled back and the request runs again the usual
- * way (claim first), so the action must have no effect outside its transaction: no outside call, no
- * file, no memory of its own; notices wait for the commit already (notifyOnCommit).
- */
-export function aheadOfTheClaim<H extends (...args: never[]) => Promise<unknown>>(handler: H): H {
-  AHEAD.add(handler);
-  return handler;
-}
-
-export function runsAheadOfTheClaim(handler: object): boolean {
-  return AHEAD.has(handler);
-}
-
 /** Handlers marked by claimsItsKey. */
 const OWN_KEY = new WeakSet<object>();
 
 /**
- * Marks a write action that, on its first run where statements pipeline, writes its Idempotency-Key's
- * row itself (ctx.ownKey, decision 0051); when it does not, it throws RunAgain and runs again ahead of
- * its claim (aheadOfTheClaim's rules hold for it too).
+ * Marks a write action that claims its Idempotency-Key itself (decision 0051). On its first run
+ * where statements pipeline it gets ctx.ownKey and writes the key's row with its answer in its own
+ * statement; when it cannot, it throws RunAgain and runs again with its statements sent behind the
+ * key's claim before the claim has answered (decision 0039). If the key then turns out to be taken,
+ * the whole transaction is rolled back and the request runs again claim first, so the action must have
+ * no effect outside its transaction: no outside call, no file, no memory of its own; notices wait for
+ * the commit already (notifyOnCommit).
  */
 export function claimsItsKey<H extends (...args: never[]) => Promise<unknown>>(handler: H): H {
-  AHEAD.add(handler);
   OWN_KEY.add(handler);
   return handler;
 }

@@ -10,7 +10,8 @@ import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } f
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { KEY_TAKEN, signInOneStatement, sqlStateOf, type SignInStatementInput } from '../../src/server/modules/orders/repository.ts';
+import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from '../../src/server/modules/orders/repository.ts';
+import { sqlStateOf } from '../../src/server/lib/errors.ts';
 
 type Row = Record<string, unknown>;
 

@@ -47,3 +47,12 @@ export const localize = (language: LanguageName, text: string): string => transl
 /** The 404 of a URL no route answers. */
 export const noSuchRoute = (language: LanguageName, method: string, path: string): string =>
   language === 'en' ? `There is no ${method} ${path} endpoint.` : `没有 ${method} ${path} 这个接口。`;
+
+/** A PostgreSQL error's SQLSTATE, however wrapped (Drizzle keeps the driver's error as its cause). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.length === 5) return code;
+  }
+  return undefined;
+}

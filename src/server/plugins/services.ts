@@ -9,8 +9,8 @@ import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
 import { applyScope, lastStatementNext, pipelines, type DataScope, type Db, type TenantId } from '../db/client.ts';
 import type { PendingWrite } from '../db/pending-write.ts';
-import { RunAgain, runsAheadOfTheClaim, writesItsOwnKey, type OwnKey, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
-import { AppError, MESSAGES, forbidden, localize, unauthorized } from '../lib/errors.ts';
+import { RunAgain, writesItsOwnKey, type OwnKey, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
+import { AppError, MESSAGES, forbidden, localize, sqlStateOf, unauthorized } from '../lib/errors.ts';
 import { answerWrite, claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
 import { parseCookies } from '../lib/cookies.ts';
@@ -333,8 +333,8 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
 
       // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039),
       // and whether it writes its key's row itself (decision 0051).
-      let ahead = typeof idemKey === 'string' && runsAheadOfTheClaim(handler);
-      let ownKey = ahead && writesItsOwnKey(handler);
+      let ahead = typeof idemKey === 'string' && writesItsOwnKey(handler);
+      let ownKey = ahead;
       const run = async (tx: Db | null): Promise<unknown> => {
         const user = principal ? await deps.currentUsers.get(principal, tx) : null;
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
@@ -444,12 +444,7 @@ async function runAgainWhenAsked<T>(attempt: () => Promise<T>, adjust: (again: R
 const claimTaken = () => new RunAgain(true, 'the Idempotency-Key was claimed before: the request runs again, claim first');
 
 /** PostgreSQL's "cannot execute … in a read-only transaction" (25006), however wrapped. */
-function refusedAsReadOnly(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '25006') return true;
-  }
-  return false;
-}
+const refusedAsReadOnly = (err: unknown): boolean => sqlStateOf(err) === '25006';
 
 // ---------------------------------------------------------------------------------------------
 // File answers and uploads (ActionDef.file, ActionDef.upload)

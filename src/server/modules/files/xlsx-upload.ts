@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../../config.ts';
 import type { UploadBody } from '../../framework.ts';
 import { checkZip, ZipRefused, type ZipLimits } from '../../files/zip-guard.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict, invalid, sqlStateOf } from '../../lib/errors.ts';
 import { createLimiter } from '../../lib/limiter.ts';
 import { cleanFileName, uploadError } from './upload.ts';
 
@@ -39,10 +39,7 @@ const ZIP_MESSAGES = {
 
 /** A unique violation (two imports, or an import and a declaration, racing on one new number). */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return sqlStateOf(err) === '23505';
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

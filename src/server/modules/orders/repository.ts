@@ -510,24 +510,15 @@ export async function updateUrgentRequest(tx: Db, id: number, values: Partial<ty
 }
 
 // ---------------------------------------------------------------------------------------------
-// A keyed scan on its common path in one statement (decision 0051): haicang_sign_in (migration 0032)
+// A keyed scan on its common path in one statement (decision 0051): haicang_sign_in (migration 0031)
 // signs a declared parcel with its seller in, with no pending refusal, not a stock record's, at an
 // enabled station, and moves its order (if any) forward: the parcel's lock, the order's lock and
 // arrival, every write of signLockedParcel and advance (orders/inbound.ts), SignByScan's answer and the
 // Idempotency-Key's row with that answer. So the request is one round trip with its BEGIN and COMMIT.
 // Anything off that path writes nothing and is signed by inbound.ts as before.
 
-/** The SQLSTATE haicang_sign_in raises when the key's row was there already (migration 0032). */
+/** The SQLSTATE haicang_sign_in raises when the key's row was there already (migration 0031). */
 export const KEY_TAKEN = 'HC409';
-
-/** A PostgreSQL error's SQLSTATE, however wrapped (Drizzle keeps the driver's error as its cause). */
-export function sqlStateOf(err: unknown): string | undefined {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.length === 5) return code;
-  }
-  return undefined;
-}
 
 export interface SignInStatementInput {
   shipment: string;

@@ -1,10 +1,20 @@
--- Decision 0051: haicang_sign_in (migration 0032) with fewer statements on an order's first parcel, the
--- half of a mixed scan's PostgreSQL time: the order's answer built by the statement that locks the order
--- (plain expressions there, where PL/pgSQL read each field of a record variable one by one); the
--- order's progress counted here (haicang_order_arrival's statement) and the slot searched by calling
--- haicang_free_slot, one function frame less; the order's update and the slot floor's write in one
--- statement. Same rules, same answers: tests/api/scan-one-statement.test.ts compares them with the
--- usual path's.
+-- Decision 0051: a keyed scan on its common path, as one function called by one statement. The rules
+-- are orders/inbound.ts's (signLockedParcel, advance) and #shared/rules/orders.ts's (afterParcelSigned,
+-- isOrderClosed: statuses 4 已发货, 5 已完成, 6 已取消), written again; tests/api/scan-one-statement.test.ts
+-- signs the same parcels both ways and compares every row and answer. Status codes: receive 0 declared,
+-- 1 signed; package 1 partial, 2 complete; order 1 pending, 2 processing; express_rejections handle_type
+-- 1 refusal, handle_status 0 pending; order_type 3 stock.
+--
+-- Each part runs only when the scan needs it (one statement of CTEs set up the order's part for every
+-- scan, with an order or not): the parcel's lock; for a parcel of an order, the order's lock (which
+-- also builds the order's answer), its progress counted by a statement of its own after that lock,
+-- the slot search (haicang_free_slot), and the order's update with the slot floor's write; then one
+-- statement for the parcel, the inbound record, the audit entries and the key's row.
+--
+-- Answers SignByScan's answer, stored with the Idempotency-Key's row it inserts last; null, having
+-- written nothing, when the scan is off the common path (no such parcel, not declared, no seller, a
+-- refusal pending, a stock record's parcel, its order gone, the station missing or disabled). If the
+-- key's row is there already, it raises SQLSTATE HC409 after its writes, so nothing of them stays.
 CREATE OR REPLACE FUNCTION haicang_sign_in(p_shipment text, p_station bigint, p_weight numeric, p_note text, p_now timestamptz,
   p_modified timestamptz, p_user_id bigint, p_user_name text, p_key_tenant bigint, p_key_user bigint, p_key text, p_hash text)
 RETURNS jsonb LANGUAGE plpgsql VOLATILE AS $$
