@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
-import { createAnswerSerializerCompiler } from './answer-writer.ts';
+import { createAnswerSerializerCompiler, JsonText, writtenJson } from './answer-writer.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { OrderDto } from '#shared/contracts/orders.ts';
 
@@ -164,5 +164,24 @@ describe('the answer writer', () => {
   it('in check mode, serializes both ways and answers the same text', () => {
     expect(checked(Sample)(good)).toBe(theirs(Sample)(good));
     expect(outcome(checked(Sample), { ...good, id: 'x' })).toBe('ResponseSerializationError');
+  });
+
+  it('writes a JsonText as it is where the schema has an array or an object, and its value any other way (decision 0052)', () => {
+    const Page = z.object({ totalCount: z.number().int(), items: z.array(Line), first: Line.nullable() });
+    const lines = [{ id: 1, name: '手机壳', price: 0.07, img: null }, { id: 2, name: 'a"b', price: 12, img: 'x.png' }];
+    const text = JSON.stringify(lines);
+    const page = { totalCount: 2, items: writtenJson<typeof lines>(text), first: new JsonText(JSON.stringify(lines[0])) };
+    const expected = theirs(Page)({ totalCount: 2, items: lines, first: lines[0] });
+    // As it is: a text that is not the schema's JSON goes out unread (the check mode is what catches it).
+    expect(ours(Page)({ ...page, items: new JsonText('["as it is"]') })).toBe('{"totalCount":2,"items":["as it is"],"first":' + JSON.stringify(lines[0]) + '}');
+    expect(ours(Page)(page)).toBe(expected);
+    expect(checked(Page)(page)).toBe(expected);
+    expect(outcome(checked(Page), { ...page, items: new JsonText('[{"id":1}]') })).toBe('ResponseSerializationError');
+    expect(outcome(checked(Page), { ...page, items: new JsonText('[ ' + text.slice(1)) })).toMatch(/^other: Error: answer writer differs from zod/);
+    // The writer gives up on the wrong type elsewhere: zod's way reads the JsonText's value.
+    expect(outcome(ours(Page), { ...page, totalCount: 'two' })).toBe('ResponseSerializationError');
+    expect(ours(z.object({ items: z.array(Line), extra: z.unknown() }))({ items: page.items, extra: { n: 1 } }))
+      .toBe(theirs(z.object({ items: z.array(Line), extra: z.unknown() }))({ items: lines, extra: { n: 1 } }));
+    expect(JSON.stringify({ items: page.items })).toBe(JSON.stringify({ items: lines }));
   });
 });

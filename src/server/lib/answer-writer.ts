@@ -15,6 +15,43 @@ import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-pro
 import { safeEncode, type z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 
+/**
+ * A member's JSON already written, by PostgreSQL (decision 0052): the writer puts its text in the
+ * answer as it is, where the schema has an array or an object. Its text must be what the schema's
+ * JSON would be, byte for byte; the API tests check that (`check`), as they check the writer. Written
+ * any other way (JSON.stringify, zod's way) it is its value.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** A JsonText standing, in a handler's answer, for the value of type T its text is the JSON of. */
+export function writtenJson<T>(text: string): T {
+  return new JsonText(text) as unknown as T;
+}
+
+/**
+ * `data` with every JsonText in it replaced by its value: what zod's way reads. Only plain objects and
+ * arrays are looked into, each once (an answer with a cycle stays as it is, for zod to refuse).
+ */
+function withJsonValues(data: unknown, seen = new WeakSet<object>()): unknown {
+  if (data instanceof JsonText) return JSON.parse(data.text);
+  const plain = Array.isArray(data) || (typeof data === 'object' && data !== null && Object.getPrototypeOf(data) === Object.prototype);
+  if (!plain || seen.has(data as object)) return data;
+  seen.add(data as object);
+  let copy: unknown[] | Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(data as object)) {
+    const resolved = withJsonValues(value, seen);
+    if (resolved === value) continue;
+    copy ??= Array.isArray(data) ? [...data] : { ...(data as Record<string, unknown>) };
+    (copy as Record<string, unknown>)[key] = resolved;
+  }
+  return copy ?? data;
+}
+
 /** Writes one value's JSON, or throws GIVE_UP. Never returns undefined. */
 type Writer = (value: unknown) => string;
 
@@ -193,7 +230,8 @@ class Generator {
       case 'array':
       case 'object':
         if (checks.length || def.catchall || (def.type === 'object' && !plainShape(def.shape!))) return leaveToZod;
-        return { check: '', json: `${this.functionFor(schema)}(${x})` };
+        // A JsonText (PostgreSQL's own JSON of the member) is written as it is.
+        return { check: '', json: `(${x} instanceof J ? ${x}.text : ${this.functionFor(schema)}(${x}))` };
       default:
         // unknown, any, union, record, lazy, date, pipe…: zod's own treatment of that subtree.
         return leaveToZod;
@@ -253,11 +291,11 @@ function generate(schema: Schema): Writer {
     || (def.type === 'object' && !plainShape(def.shape!))) return zodWriter(schema);
   const generator = new Generator();
   const entry = generator.functionFor(schema);
-  const names = ['G', 'S', ...generator.zodWriters.map((_, i) => `z${i}`), ...generator.constants.map((_, i) => `c${i}`)];
+  const names = ['G', 'S', 'J', ...generator.zodWriters.map((_, i) => `z${i}`), ...generator.constants.map((_, i) => `c${i}`)];
   const source = `${generator.functions.join('\n')}\nreturn ${entry};`;
   // The writer's code is built from the schema alone, never from an answer's values.
   const make = new Function(...names, source) as (...args: unknown[]) => Writer;
-  return make(GIVE_UP, stringJson, ...generator.zodWriters, ...generator.constants);
+  return make(GIVE_UP, stringJson, JsonText, ...generator.zodWriters, ...generator.constants);
 }
 
 /** The route's zod schema, as fastify-type-provider-zod's serializerCompiler finds it (its resolveSchema). */
@@ -283,7 +321,7 @@ export function createAnswerSerializerCompiler(options: AnswerSerializerOptions 
     // Made on the route's first answer, so that a start does not build ~340 routes' writers.
     let write: Writer | null = null;
     const theZodWay = (data: unknown): string => {
-      const result = safeEncode(zodSchema, data);
+      const result = safeEncode(zodSchema, withJsonValues(data));
       if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
       return JSON.stringify(result.data);
     };

@@ -16,6 +16,8 @@ import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { toOrderDto } from './dto.ts';
 import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
+import { writtenJson } from '../../lib/answer-writer.ts';
+import type { OrderDto } from '#shared/contracts/orders.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { backProcessingHandlers, refundOrderFees } from './processing.ts';
 
@@ -38,8 +40,9 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
   },
 
   async getOrderList(input, ctx) {
-    const { total, capped, rows } = await repo.listOrdersWithLines(ctx.db, input, pageWindow(input));
-    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, r.lines)) };
+    // The page's JSON is PostgreSQL's (decision 0052).
+    const { total, capped, items } = await repo.orderPageJson(ctx.db, input, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: writtenJson<OrderDto[]>(items) };
   },
 
   async getOrderInfo(input, ctx) {

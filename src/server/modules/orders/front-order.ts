@@ -17,6 +17,8 @@ import { toStoreDto } from '../stores/dto.ts';
 import { getStore, storesOfUser } from '../stores/repository.ts';
 import { toParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
+import { writtenJson } from '../../lib/answer-writer.ts';
+import type { OrderDto } from '#shared/contracts/orders.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
 import { frontProcessingHandlers, processingInfo } from './processing.ts';
@@ -124,8 +126,9 @@ export const frontOrderService = implement(frontOrder, () => ({
 
   async getOrderList(input, ctx) {
     const me = requireUser(ctx);
-    const { total, capped, rows } = await repo.listOrdersWithLines(ctx.db, { ...input, userId: me.id }, pageWindow(input));
-    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toOrderDto(r, r.lines)) };
+    // The page's JSON is PostgreSQL's (decision 0052).
+    const { total, capped, items } = await repo.orderPageJson(ctx.db, { ...input, userId: me.id }, pageWindow(input));
+    return { totalCount: total, totalCountCapped: capped, items: writtenJson<OrderDto[]>(items) };
   },
 
   async getOrderInfo(input, ctx) {
