@@ -226,7 +226,7 @@ const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page
 };
 
 /** A moment as toISOString writes it (milliseconds, UTC), or null. */
-const isoText = (column: SQL | unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: unknown) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * orderPageJson's statement: one row, the page's count (`total`, null for an empty page) and its
