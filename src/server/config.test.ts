@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ConfigError, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
+import os from 'node:os';
+import { ConfigError, defaultPoolSize, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -20,6 +21,13 @@ describe('configuration', () => {
     const c = loadConfig({ SIGN_IN_ATTEMPTS_PER_MINUTE: '200', TRUST_PROXY: 'false', CORS_ORIGINS: 'https://a.example, https://b.example,' });
     expect(c).toMatchObject({ signInAttemptsPerMinute: 200, trustProxy: false, corsOrigins: ['https://a.example', 'https://b.example'] });
     expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_MINUTE: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_MINUTE/);
+  });
+  it('sizes the request pool by the cores unless DB_POOL_SIZE says (decision 0053)', () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map(defaultPoolSize)).toEqual([4, 8, 12, 16, 20, 20, 20]);
+    expect(defaultPoolSize(0)).toBe(4);
+    expect(loadConfig({}).dbPoolSize).toBe(defaultPoolSize(os.availableParallelism()));
+    expect(loadConfig({ DB_POOL_SIZE: '3' }).dbPoolSize).toBe(3);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
   });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);

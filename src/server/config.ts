@@ -1,5 +1,6 @@
 // Configuration from the environment, validated once at start (issue 2 §2).
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_RECHARGE_POINTS } from '#shared/contracts/ledger.ts';
 
@@ -16,7 +17,7 @@ const EnvSchema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PAYMENT_TEST_DAILY_CAP: z.coerce.number().int().min(1).max(MAX_RECHARGE_POINTS * 10).default(10_000),
   CORS_ORIGINS: z.string().default('').transform((v, ctx) => {
@@ -83,6 +84,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Request connections per server when DB_POOL_SIZE is unset: four per core, at least 4, at most 20
+ * (decision 0053). PostgreSQL does the same work with a few transactions per core at once as with
+ * more: beyond that, the extra ones only wait for a core, and the kernel's order of turns is not the
+ * order they came in, so some wait much longer than the rest. Waiting in the pool's queue, they go in
+ * the order they came.
+ */
+export function defaultPoolSize(cores: number): number {
+  return Math.min(20, Math.max(4, 4 * Math.max(1, Math.floor(cores))));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
@@ -93,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
-    tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE,
+    tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE ?? defaultPoolSize(os.availableParallelism()),
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
     corsOrigins: e.CORS_ORIGINS,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,

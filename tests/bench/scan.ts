@@ -23,8 +23,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { Pool, type Dispatcher } from 'undici';
+import { defaultPoolSize } from '../../src/server/config.ts';
 
 export interface ScanServer { child: ChildProcess; pid: number; port: number; readyS: number }
 
@@ -119,7 +121,7 @@ export function envelope<T>(r: Reply, what: string): T {
 
 // ───────────────────────────── load loop ─────────────────────────────
 
-interface Phase { name: string; skipped: boolean; activity: string | null; serverCpu: number; cpuMs: CpuPerOp; ok: number; errors: number; firstError: string | null; rps: number; p50: number; p95: number; p99: number; lat: number[]; tags: Map<string, number[]> }
+interface Phase { name: string; skipped: boolean; activity: string | null; serverCpu: number; cpuMs: CpuPerOp; wal: WalPerOp | null; ok: number; errors: number; firstError: string | null; rps: number; p50: number; p95: number; p99: number; lat: number[]; tags: Map<string, number[]> }
 
 /** CPU seconds (user + system) in a /proc/<pid>/stat line, with the process's name. */
 function statCpu(stat: string): { name: string; seconds: number } {
@@ -177,12 +179,37 @@ const serverCores = (a: CpuMark, b: CpuMark): number => (b.server - a.server) / 
 const NO_CPU: CpuPerOp = { client: NaN, server: NaN, postgres: NaN };
 
 /**
+ * The WAL the whole cluster wrote (pg_stat_wal, PostgreSQL 14 and later) and its checkpoints so far.
+ * Per operation it shows what a phase costs the disk, and a checkpoint inside a phase explains a slow
+ * one: after a checkpoint, the first change to each page writes the whole page to the WAL.
+ */
+interface WalMark { records: number; fpi: number; bytes: number; checkpoints: number }
+interface WalPerOp { records: number; fpi: number; bytes: number; checkpoints: number }
+async function walMark(c: pg.Client): Promise<WalMark | null> {
+  try {
+    const w = (await c.query<{ records: string; fpi: string; bytes: string }>('select wal_records as records, wal_fpi as fpi, wal_bytes as bytes from pg_stat_wal')).rows[0];
+    // PostgreSQL 17 moved the checkpoint counters to pg_stat_checkpointer.
+    const ck = await c.query<{ n: string }>(`select (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter) as n`)
+      .catch(() => c.query<{ n: string }>('select num_timed + num_requested as n from pg_stat_checkpointer'));
+    return w ? { records: Number(w.records), fpi: Number(w.fpi), bytes: Number(w.bytes), checkpoints: Number(ck.rows[0]?.n ?? NaN) } : null;
+  } catch {
+    return null;
+  }
+}
+/** Reads the WAL counters while a PostgreSQL section runs (its owner connection); null elsewhere. */
+let walReader: (() => Promise<WalMark | null>) | null = null;
+const walPerOp = (a: WalMark | null, b: WalMark | null, ops: number): WalPerOp | null => (a && b && ops > 0
+  ? { records: (b.records - a.records) / ops, fpi: (b.fpi - a.fpi) / ops, bytes: (b.bytes - a.bytes) / ops, checkpoints: b.checkpoints - a.checkpoints }
+  : null);
+const walText = (w: WalPerOp) => `WAL per request ${w.records.toFixed(1)} records, ${(w.bytes / 1024).toFixed(1)} kB, ${w.fpi.toFixed(2)} full-page images; checkpoints during the phase ${w.checkpoints} (the whole cluster's)`;
+
+/**
  * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
  * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
  * tag (to split latencies by kind) or null; it returns false when it has no more work.
  */
 async function load(key: string, name: string, clients: number, op: (i: number) => Promise<string | null | false>, midway?: () => Promise<string>): Promise<Phase> {
-  if (!SIZE.phases.has(key)) return { name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, ok: 0, errors: 0, firstError: null, rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map() };
+  if (!SIZE.phases.has(key)) return { name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, wal: null, ok: 0, errors: 0, firstError: null, rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map() };
   const t0 = performance.now();
   const warmEnd = t0 + SIZE.warmupS * 1000;
   const end = warmEnd + SIZE.durationS * 1000;
@@ -195,7 +222,8 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   let activitySeen: string | null = null;
   let markAtWarmEnd: CpuMark | null = null;
   let doneAfterWarmUp = 0; // every operation that finished after the warm-up, timed or not
-  const cpuTimer = setTimeout(() => { markAtWarmEnd = cpuMark(); }, SIZE.warmupS * 1000);
+  let walAtWarmEnd: Promise<WalMark | null> | null = null;
+  const cpuTimer = setTimeout(() => { markAtWarmEnd = cpuMark(); walAtWarmEnd = walReader?.() ?? null; }, SIZE.warmupS * 1000);
   const sampler = midway ? setTimeout(() => { void midway().then((a) => { activitySeen = a; }).catch((err: unknown) => { activitySeen = errText(err); }); }, SIZE.warmupS * 1000 + SIZE.durationS * 500) : null;
   const worker = async () => {
     while (!exhausted && performance.now() < end) {
@@ -221,13 +249,15 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   if (sampler) clearTimeout(sampler);
   clearTimeout(cpuTimer);
   const markAtEnd = cpuMark();
+  const walAtEnd = walAtWarmEnd && walReader ? await walReader() : null;
+  const wal = walPerOp(walAtWarmEnd ? await walAtWarmEnd : null, walAtEnd, doneAfterWarmUp);
   const cpuMs = markAtWarmEnd ? cpuPerOp(markAtWarmEnd, markAtEnd, doneAfterWarmUp) : NO_CPU;
   const serverCpu = markAtWarmEnd ? serverCores(markAtWarmEnd, markAtEnd) : NaN;
   if (exhausted) firstError ??= 'work pool exhausted before the end of the phase';
   lat.sort((a, b) => a - b);
   for (const a of tags.values()) a.sort((x, y) => x - y);
   const measuredS = Math.min(SIZE.durationS, Math.max(0.001, (performance.now() - warmEnd) / 1000));
-  return { name, skipped: false, activity: activitySeen, serverCpu, cpuMs, ok: lat.length, errors, firstError, rps: lat.length / measuredS, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), lat, tags };
+  return { name, skipped: false, activity: activitySeen, serverCpu, cpuMs, wal, ok: lat.length, errors, firstError, rps: lat.length / measuredS, p50: pct(lat, 50), p95: pct(lat, 95), p99: pct(lat, 99), lat, tags };
 }
 
 const fmt = (p: Phase) => p.skipped ? 'skipped (BENCH_SCAN_PHASES)' : `${f1(p.rps).padStart(6)} /s  p50 ${f1(p.p50)} ms  p95 ${f1(p.p95)} ms  p99 ${f1(p.p99)} ms  (n=${p.ok}, errors ${p.errors}; server CPU ${f1(p.serverCpu)} cores; CPU per request ${cpuText(p.cpuMs)})`;
@@ -352,7 +382,8 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
-    + 'HTTP load through undici, one request at a time per connection (decision 0047)');
+    + 'HTTP load through undici, one request at a time per connection (decision 0047); '
+    + `the server's request connections: ${process.env.DB_POOL_SIZE ? `${process.env.DB_POOL_SIZE} (DB_POOL_SIZE)` : `${defaultPoolSize(os.availableParallelism())} (the default for ${os.availableParallelism()} cores, decision 0053)`}`);
 
   d.log(`scan: first start against ${name} (migrate + seed)…`);
   const server = await d.startServer({ DATABASE_URL: dbUrl, DATA_DIR: await d.tempDir('haicang-bench-scan-') }, { logLevel: d.logLevel });
@@ -361,6 +392,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   const agent = new LoadClient(SIZE.clients);
   try {
     await owner.connect();
+    walReader = () => walMark(owner);
     const port = server.port;
     serverPid = server.pid;
     const t1 = { 'Abp.TenantId': '1' };
@@ -588,6 +620,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
     if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} unsigned parcels without an order before the phase ended: its figures are from a shorter run (n) or missing`);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
+    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.wal) d.note(`scan: ${p.name}: ${walText(p.wal)}`);
     for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
     for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
 
@@ -618,6 +651,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   } finally {
     await agent.destroy();
     await pool.end().catch(() => undefined);
+    walReader = null;
     await owner.end().catch(() => undefined);
     await d.stopChild(server.child);
     if (KEEP_DATABASE) {

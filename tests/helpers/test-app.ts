@@ -69,7 +69,9 @@ export const TEST_ENV: Record<string, string> = { SIGN_IN_ATTEMPTS_PER_MINUTE: '
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, config: Partial<Config> = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const pgdb = baseUrl ? await createPostgresDatabase(baseUrl) : null;
-  const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url, poolSize: 30 } : { inMemory: true });
+  // HC_TEST_POOL=2: every test app on two request connections, which finds any request that would
+  // wait for a second connection while holding one (decision 0053). 30 keeps the race tests racing.
+  const database = await openDatabase(pgdb ? { databaseUrl: pgdb.url, poolSize: Number(process.env.HC_TEST_POOL ?? 30) } : { inMemory: true });
   await database.migrate();
   await seedDatabase(database);
   // HC_TEST_LOG=error (or info) shows the server's log while debugging a test.
