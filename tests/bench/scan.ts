@@ -26,7 +26,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { Pool, type Dispatcher } from 'undici';
-import { defaultPoolSize } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config.ts';
 
 export interface ScanServer { child: ChildProcess; pid: number; port: number; readyS: number }
 
@@ -383,7 +383,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
     + 'HTTP load through undici, one request at a time per connection (decision 0047); '
-    + `the server's request connections: ${process.env.DB_POOL_SIZE ? `${process.env.DB_POOL_SIZE} (DB_POOL_SIZE)` : `${defaultPoolSize(os.availableParallelism())} (the default for ${os.availableParallelism()} cores, decision 0053)`}`);
+    + `the server's request connections: ${loadConfig({ DB_POOL_SIZE: process.env.DB_POOL_SIZE }).dbPoolSize} (${process.env.DB_POOL_SIZE ? 'DB_POOL_SIZE' : `the default for ${os.availableParallelism()} cores, decision 0053`})`);
 
   d.log(`scan: first start against ${name} (migrate + seed)…`);
   const server = await d.startServer({ DATABASE_URL: dbUrl, DATA_DIR: await d.tempDir('haicang-bench-scan-') }, { logLevel: d.logLevel });
