@@ -172,4 +172,32 @@ describe('Dashboard', () => {
       for (const s of [staffSocket, sellerSocket, otherSocket]) s.ws.close();
     }
   });
+
+  it('tells every seller of a burst of scans, gathered into fewer notices (decision 0054), and no other seller', async () => {
+    // The app listens already (the test before); its address as the socket's base.
+    const address = t.app.server.address();
+    const base = address && typeof address === 'object' ? `ws://127.0.0.1:${address.port}` : await listen(t.app);
+    const sellers = [await registerSeller(t.app, 1), await registerSeller(t.app, 1), await registerSeller(t.app, 1)];
+    const other = await registerSeller(t.app, 1);
+    const orders = [];
+    for (const seller of sellers) orders.push(await createOrder(t.app, seller, buildOrder((await createStore(t.app, admin, seller.userId!)).id, warehouseId)));
+    const sockets = [];
+    for (const seller of sellers) sockets.push(await connect(base, seller.encryptedToken!));
+    const staffSocket = await connect(base, admin.encryptedToken!);
+    const otherSocket = await connect(base, other.encryptedToken!);
+    try {
+      // One after the other, well inside one window: the first goes at once, the other two together.
+      for (const order of orders) expect((await scan(order.orderProductInfosList[0]!.shipment)).body.result.action).toBe('SIGNED');
+      for (const socket of sockets) await socket.next((m) => m.type === 'floorWork');
+      await staffSocket.next((m) => m.type === 'floorWork');
+      await call(t.app, 'POST', svc('Notification', 'Publish'), admin, { userId: other.userId, title: '通知' });
+      await otherSocket.next((m) => m.type === 'notification');
+      expect(otherSocket.messages.some((m) => m.type === 'floorWork')).toBe(false);
+      // Three scans, fewer notices: the staff socket heard at most two.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(staffSocket.messages.filter((m) => m.type === 'floorWork').length).toBeLessThanOrEqual(2);
+    } finally {
+      for (const s of [...sockets, staffSocket, otherSocket]) s.ws.close();
+    }
+  });
 });

@@ -61,7 +61,17 @@ export interface DataScope { sites: readonly string[] | null; warehouses: readon
 /** The scope each transaction was given (applyScope is the only writer of the settings). */
 const SCOPES = new WeakMap<Db, { sites: string; warehouses: string }>();
 /** A NOTIFY waiting for its request's transaction to commit (notifyOnCommit). */
-interface Notice { channel: string; payload: string }
+interface Notice { channel: string; payload: string; gather?: Gather }
+/**
+ * A notice that may wait a moment and go out merged with others of its key (decision 0054): the
+ * first of a key after a quiet spell leaves with the next batch, as any notice does; those that come
+ * while the key's window (GATHER_MS) is open wait for it to close and leave together, their parts
+ * made into as few payloads as `merge` makes of them. For hints like floor work, where a dashboard
+ * wants to hear that something moved, not each thing that did.
+ */
+export interface Gather { key: string; part: string; merge: (parts: readonly string[]) => string[] }
+/** How long the notices of one gathered key wait to go out together (decision 0054). */
+export const GATHER_MS = 250;
 /** The notices each request handle (withTenant, read) holds until its work has committed. */
 const NOTICES = new WeakMap<Db, Notice[]>();
 
@@ -73,11 +83,14 @@ const NOTICES = new WeakMap<Db, Notice[]>();
  * statement that does not wait for its own flush. A handle that is not a request's (root, a nested
  * transaction) sends the NOTIFY inside its transaction, as before.
  */
-export async function notifyOnCommit(tx: Db, channel: string, payload: (tenantId: number | null) => string): Promise<void> {
+export async function notifyOnCommit(
+  tx: Db, channel: string, payload: (tenantId: number | null) => string, gather?: (tenantId: number | null) => Gather,
+): Promise<void> {
   const held = NOTICES.get(tx);
   const tenant = TENANTS.get(tx);
   if (held && tenant !== undefined) {
-    held.push({ channel, payload: payload(tenant === '' ? null : Number(tenant)) });
+    const tenantId = tenant === '' ? null : Number(tenant);
+    held.push({ channel, payload: payload(tenantId), ...(gather ? { gather: gather(tenantId) } : {}) });
     return;
   }
   const { rows: [row] } = (await tx.execute(sql`select nullif(current_setting('app.tenant_id', true), '') as t`)) as unknown as { rows: { t: string | null }[] };
@@ -89,10 +102,14 @@ export async function notifyOnCommit(tx: Db, channel: string, payload: (tenantId
  * event loop goes as one statement (duplicates once), the next batch when that one is done. The
  * statement sets synchronous_commit off for itself: a notice is a hint to refresh, the work it
  * announces is already durable, so its commit need not wait for the disk while holding the notify lock.
+ * Gathered notices (Gather) of a key wait for its window to close and go as one (decision 0054): at a
+ * thousand scans a second, one statement and one notice per tenant four times a second, not one each.
  */
-function noticeSender(send: (channels: string[], payloads: string[]) => Promise<unknown>) {
+function noticeSender(send: (channels: string[], payloads: string[]) => Promise<unknown>, gatherMs = GATHER_MS) {
   let pending: Notice[] = [];
   let running: Promise<void> | null = null;
+  /** The gathered keys whose window is open: the parts come since it opened, sent when it closes. */
+  const windows = new Map<string, { channel: string; merge: Gather['merge']; parts: Set<string>; timer: NodeJS.Timeout }>();
   const drain = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     while (pending.length) {
@@ -104,14 +121,60 @@ function noticeSender(send: (channels: string[], payloads: string[]) => Promise<
     }
     running = null;
   };
+  const queue = (notices: readonly Notice[]) => {
+    if (notices.length === 0) return;
+    pending.push(...notices);
+    running ??= drain();
+  };
+  /** Sends what a key gathered and opens its next window; with nothing gathered, the key goes quiet. */
+  const closeWindow = (key: string) => {
+    const open = windows.get(key);
+    if (!open) return;
+    clearTimeout(open.timer);
+    if (open.parts.size === 0) {
+      windows.delete(key);
+      return;
+    }
+    const parts = [...open.parts];
+    open.parts.clear();
+    queue(open.merge(parts).map((payload) => ({ channel: open.channel, payload })));
+    open.timer = setTimeout(() => closeWindow(key), gatherMs);
+    open.timer.unref();
+  };
   return {
     publish(notices: readonly Notice[]): void {
-      if (notices.length === 0) return;
-      pending.push(...notices);
-      running ??= drain();
+      const now: Notice[] = [];
+      for (const n of notices) {
+        const g = n.gather;
+        if (!g) {
+          now.push(n);
+          continue;
+        }
+        const open = windows.get(g.key);
+        if (open) {
+          open.parts.add(g.part);
+          continue;
+        }
+        // The first of its key after a quiet spell leaves now, and opens the key's window.
+        now.push({ channel: n.channel, payload: n.payload });
+        const timer = setTimeout(() => closeWindow(g.key), gatherMs);
+        timer.unref();
+        windows.set(g.key, { channel: n.channel, merge: g.merge, parts: new Set(), timer });
+      }
+      queue(now);
     },
-    /** Resolves when everything published so far has been sent (close waits for it). */
-    settled: (): Promise<void> => running ?? Promise.resolve(),
+    /** Sends what the open windows gathered, and resolves when everything published so far has been sent (close waits for it). */
+    settled: async (): Promise<void> => {
+      for (const key of [...windows.keys()]) {
+        closeWindow(key);
+        const open = windows.get(key);
+        if (open) {
+          clearTimeout(open.timer);
+          windows.delete(key);
+        }
+      }
+      await running;
+    },
   };
 }
 type NoticeSender = ReturnType<typeof noticeSender>;

@@ -41,11 +41,12 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
   // Floor work (announceFloorWork): every staff socket of the tenant, and the seller's own, hear that
   // the dashboard's figures moved; other sellers hear nothing.
   const sellers = new WeakSet<WebSocket>();
-  const deliverFloorWork = (tenantId: number, sellerId: number | null) => {
+  // One notice may name many sellers (gathered, decision 0054); a server of the version before names one.
+  const deliverFloorWork = (tenantId: number, sellerIds: ReadonlySet<number>) => {
     const prefix = `${tenantId}:`;
     for (const [key, set] of sockets) {
       if (!key.startsWith(prefix)) continue;
-      const own = key === keyOf(tenantId, sellerId ?? -1);
+      const own = sellerIds.has(Number(key.slice(prefix.length)));
       for (const socket of set) if (own || !sellers.has(socket)) send(socket, { type: 'floorWork' });
     }
   };
@@ -54,7 +55,10 @@ export async function registerRealtime(app: FastifyInstance, deps: Deps): Promis
     let parsed: { n?: unknown; w?: unknown; u?: unknown };
     try { parsed = JSON.parse(payload) as typeof parsed; } catch { return; }
     if (sockets.size === 0) return;
-    if (typeof parsed.w === 'number') return deliverFloorWork(parsed.w, typeof parsed.u === 'number' ? parsed.u : null);
+    if (typeof parsed.w === 'number') {
+      const named = Array.isArray(parsed.u) ? parsed.u : [parsed.u];
+      return deliverFloorWork(parsed.w, new Set(named.filter((u): u is number => typeof u === 'number')));
+    }
     const ids = parsed.n;
     if (!Array.isArray(ids)) return;
     const rows = await loadByIds(deps.database.root, ids);

@@ -50,12 +50,34 @@ export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
   }
 }
 
+/** Sellers named by one floor-work notice, at most: its payload stays far below NOTIFY's 8000 bytes. */
+const FLOOR_WORK_SELLERS = 500;
+
+/** A floor-work notice's payload: the tenant, and the sellers whose own dashboards moved. */
+export interface FloorWorkPayload { w: number | null; u: number[] }
+
 /**
  * The floor did work the dashboards count (a parcel signed in, an order packed, weighed or its
- * freight paid): a NOTIFY naming the tenant and the seller concerned, sent once the transaction has
+ * freight paid): a NOTIFY naming the tenant and the sellers concerned, sent once the transaction has
  * committed, so it leaves only if the work did (notifyOnCommit, decision 0035). The hub tells the
- * tenant's staff sockets and that seller's.
+ * tenant's staff sockets and those sellers'. The tenant's floor work is gathered (decision 0054): the
+ * first after a quiet spell leaves at once, the rest of each GATHER_MS window goes as one notice
+ * naming every seller in it, so a floor scanning a thousand parcels a second sends four, not a thousand.
  */
 export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
-  await notifyOnCommit(tx, REALTIME_CHANNEL, (tenantId) => JSON.stringify({ w: tenantId, u: sellerUserId }));
+  const one: number[] = sellerUserId === null ? [] : [sellerUserId];
+  await notifyOnCommit(tx, REALTIME_CHANNEL, (tenantId) => JSON.stringify({ w: tenantId, u: one } satisfies FloorWorkPayload), (tenantId) => ({
+    key: `floorWork:${tenantId ?? ''}`,
+    part: sellerUserId === null ? '' : String(sellerUserId),
+    merge: (parts) => floorWorkPayloads(tenantId, parts.filter((p) => p !== '').map(Number)),
+  }));
+}
+
+/** The payloads naming these sellers: one, or more when there are many (none is ever left out). */
+export function floorWorkPayloads(tenantId: number | null, sellers: readonly number[]): string[] {
+  const payloads: string[] = [];
+  for (let i = 0; i === 0 || i < sellers.length; i += FLOOR_WORK_SELLERS) {
+    payloads.push(JSON.stringify({ w: tenantId, u: sellers.slice(i, i + FLOOR_WORK_SELLERS) } satisfies FloorWorkPayload));
+  }
+  return payloads;
 }
