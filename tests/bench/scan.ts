@@ -26,6 +26,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { Pool, type Dispatcher } from 'undici';
+import { LeanPool } from './lean-http.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 export interface ScanServer { child: ChildProcess; pid: number; port: number; readyS: number }
@@ -71,43 +72,55 @@ const verdict = (p95: number, target: number) => (Number.isNaN(p95) ? '' : p95 <
 interface Reply { status: number; body: string }
 
 /**
- * The load's HTTP client (decision 0047): an undici pool per server port, as many keep-alive
- * connections as clients, one request at a time on each (no pipelining), as 20 phones would hold them.
- * The load generator shares this machine's cores with the server and PostgreSQL: node:http's client
- * spent about five times the CPU per request that node-postgres, the bare ceiling's client, spends per
- * query; undici spends about half of what node:http did.
+ * The load's HTTP client: as many keep-alive connections per server port as clients, one request at
+ * a time on each (no pipelining), as 20 phones would hold them. The load generator shares this
+ * machine's cores with the server and PostgreSQL, so it should spend as little as the bare ceiling's
+ * client (node-postgres) does: node:http's client spent about five times that per request, undici
+ * (decision 0047) about two and a half, lean-http.ts (decision 0054, the default) about the same.
+ * BENCH_HTTP_CLIENT=undici measures with undici, to compare.
  */
 export class LoadClient {
-  readonly #pools = new Map<number, Pool>();
+  readonly #lean = new Map<number, LeanPool>();
+  readonly #undici = new Map<number, Pool>();
+  readonly kind: 'lean' | 'undici' = env.BENCH_HTTP_CLIENT === 'undici' ? 'undici' : 'lean';
   constructor(readonly connections: number) {}
 
-  pool(port: number): Pool {
-    let pool = this.#pools.get(port);
+  lean(port: number): LeanPool {
+    let pool = this.#lean.get(port);
+    if (!pool) {
+      pool = new LeanPool(HOST, port, this.connections, 30_000);
+      this.#lean.set(port, pool);
+    }
+    return pool;
+  }
+
+  undici(port: number): Pool {
+    let pool = this.#undici.get(port);
     if (!pool) {
       pool = new Pool(`http://${HOST}:${port}`, { connections: this.connections, pipelining: 1, headersTimeout: 30_000, bodyTimeout: 30_000 });
-      this.#pools.set(port, pool);
+      this.#undici.set(port, pool);
     }
     return pool;
   }
 
   /** Closes every connection at once, answers still awaited included (as destroying an http.Agent did). */
   async destroy(): Promise<void> {
-    const pools = [...this.#pools.values()];
-    this.#pools.clear();
+    const pools = [...this.#lean.values(), ...this.#undici.values()];
+    this.#lean.clear();
+    this.#undici.clear();
     await Promise.all(pools.map((p) => p.destroy()));
   }
 }
 
 export async function request(client: LoadClient, port: number, method: Dispatcher.HttpMethod, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const sent = { accept: 'application/json', ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) };
   try {
-    const res = await client.pool(port).request({
-      method, path: urlPath, body: payload,
-      headers: { accept: 'application/json', ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
-    });
+    if (client.kind === 'lean') return await client.lean(port).request(method, urlPath, sent, payload);
+    const res = await client.undici(port).request({ method, path: urlPath, body: payload, headers: sent });
     return { status: res.statusCode, body: await res.body.text() };
   } catch (err) {
-    // undici's own messages (a timeout, a closed socket) do not say which call failed.
+    // The clients' own messages (a timeout, a closed socket) do not say which call failed.
     throw new Error(`${method} ${urlPath}: ${errText(err)}`, { cause: err });
   }
 }
@@ -382,7 +395,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
   const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
-    + 'HTTP load through undici, one request at a time per connection (decision 0047); '
+    + `HTTP load through ${env.BENCH_HTTP_CLIENT === 'undici' ? 'undici (decision 0047)' : 'lean-http.ts (decision 0054)'}, one request at a time per connection; `
     + `the server's request connections: ${loadConfig({ DB_POOL_SIZE: process.env.DB_POOL_SIZE }).dbPoolSize} (${process.env.DB_POOL_SIZE ? 'DB_POOL_SIZE' : `the default for ${os.availableParallelism()} cores, decision 0053`})`);
 
   d.log(`scan: first start against ${name} (migrate + seed)…`);
