@@ -105,7 +105,7 @@ export async function notifyOnCommit(
  * Gathered notices (Gather) of a key wait for its window to close and go as one (decision 0054): at a
  * thousand scans a second, one statement and one notice per tenant four times a second, not one each.
  */
-function noticeSender(send: (channels: string[], payloads: string[]) => Promise<unknown>, gatherMs = GATHER_MS) {
+function noticeSender(send: (channels: string[], payloads: string[]) => Promise<unknown>) {
   let pending: Notice[] = [];
   let running: Promise<void> | null = null;
   /** The gathered keys whose window is open: the parts come since it opened, sent when it closes. */
@@ -126,20 +126,23 @@ function noticeSender(send: (channels: string[], payloads: string[]) => Promise<
     pending.push(...notices);
     running ??= drain();
   };
-  /** Sends what a key gathered and opens its next window; with nothing gathered, the key goes quiet. */
-  const closeWindow = (key: string) => {
+  const openWindow = (key: string, channel: string, merge: Gather['merge']) => {
+    const timer = setTimeout(() => closeWindow(key, true), GATHER_MS);
+    timer.unref();
+    windows.set(key, { channel, merge, parts: new Set(), timer });
+  };
+  /**
+   * Sends what a key gathered. Then, with `reopen` and something sent, its next window opens; with
+   * nothing gathered (or at close) the key goes quiet.
+   */
+  const closeWindow = (key: string, reopen: boolean) => {
     const open = windows.get(key);
     if (!open) return;
     clearTimeout(open.timer);
-    if (open.parts.size === 0) {
-      windows.delete(key);
-      return;
-    }
-    const parts = [...open.parts];
-    open.parts.clear();
-    queue(open.merge(parts).map((payload) => ({ channel: open.channel, payload })));
-    open.timer = setTimeout(() => closeWindow(key), gatherMs);
-    open.timer.unref();
+    windows.delete(key);
+    if (open.parts.size === 0) return;
+    queue(open.merge([...open.parts]).map((payload) => ({ channel: open.channel, payload })));
+    if (reopen) openWindow(key, open.channel, open.merge);
   };
   return {
     publish(notices: readonly Notice[]): void {
@@ -157,22 +160,13 @@ function noticeSender(send: (channels: string[], payloads: string[]) => Promise<
         }
         // The first of its key after a quiet spell leaves now, and opens the key's window.
         now.push({ channel: n.channel, payload: n.payload });
-        const timer = setTimeout(() => closeWindow(g.key), gatherMs);
-        timer.unref();
-        windows.set(g.key, { channel: n.channel, merge: g.merge, parts: new Set(), timer });
+        openWindow(g.key, n.channel, g.merge);
       }
       queue(now);
     },
     /** Sends what the open windows gathered, and resolves when everything published so far has been sent (close waits for it). */
     settled: async (): Promise<void> => {
-      for (const key of [...windows.keys()]) {
-        closeWindow(key);
-        const open = windows.get(key);
-        if (open) {
-          clearTimeout(open.timer);
-          windows.delete(key);
-        }
-      }
+      for (const key of [...windows.keys()]) closeWindow(key, false);
       await running;
     },
   };

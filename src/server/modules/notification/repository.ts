@@ -45,13 +45,19 @@ export const REALTIME_CHANNEL = 'haicang_realtime';
 
 /** NOTIFY is transactional: the message leaves only if the transaction commits. */
 export async function announce(tx: Db, ids: readonly number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ n: ids.slice(i, i + 500) })})`);
-  }
+  if (ids.length === 0) return;
+  for (const some of inNotices(ids)) await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify({ n: some })})`);
 }
 
-/** Sellers named by one floor-work notice, at most: its payload stays far below NOTIFY's 8000 bytes. */
-const FLOOR_WORK_SELLERS = 500;
+/** Ids named by one notice, at most: its payload stays far below NOTIFY's 8000 bytes. */
+const IDS_PER_NOTICE = 500;
+
+/** The ids in runs of at most IDS_PER_NOTICE, in order; one empty run for none. */
+function inNotices(ids: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (let i = 0; i === 0 || i < ids.length; i += IDS_PER_NOTICE) runs.push(ids.slice(i, i + IDS_PER_NOTICE));
+  return runs;
+}
 
 /** A floor-work notice's payload: the tenant, and the sellers whose own dashboards moved. */
 export interface FloorWorkPayload { w: number | null; u: number[] }
@@ -66,7 +72,7 @@ export interface FloorWorkPayload { w: number | null; u: number[] }
  */
 export async function announceFloorWork(tx: Db, sellerUserId: number | null): Promise<void> {
   const one: number[] = sellerUserId === null ? [] : [sellerUserId];
-  await notifyOnCommit(tx, REALTIME_CHANNEL, (tenantId) => JSON.stringify({ w: tenantId, u: one } satisfies FloorWorkPayload), (tenantId) => ({
+  await notifyOnCommit(tx, REALTIME_CHANNEL, (tenantId) => floorWorkPayloads(tenantId, one)[0]!, (tenantId) => ({
     key: `floorWork:${tenantId ?? ''}`,
     part: sellerUserId === null ? '' : String(sellerUserId),
     merge: (parts) => floorWorkPayloads(tenantId, parts.filter((p) => p !== '').map(Number)),
@@ -75,9 +81,5 @@ export async function announceFloorWork(tx: Db, sellerUserId: number | null): Pr
 
 /** The payloads naming these sellers: one, or more when there are many (none is ever left out). */
 export function floorWorkPayloads(tenantId: number | null, sellers: readonly number[]): string[] {
-  const payloads: string[] = [];
-  for (let i = 0; i === 0 || i < sellers.length; i += FLOOR_WORK_SELLERS) {
-    payloads.push(JSON.stringify({ w: tenantId, u: sellers.slice(i, i + FLOOR_WORK_SELLERS) } satisfies FloorWorkPayload));
-  }
-  return payloads;
+  return inNotices(sellers).map((u) => JSON.stringify({ w: tenantId, u } satisfies FloorWorkPayload));
 }
