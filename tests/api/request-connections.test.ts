@@ -135,7 +135,7 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
       return (await one1<{ w: number }>(db, sql`update parcels set weight = weight + 1 where shipment = 'RC-1' returning weight::float8 as w`)).w;
     })).toBe(5);
     expect(await weight()).toEqual({ w: 5 });
-    // Marked last from the start: BEGIN, the statement and COMMIT go together.
+    // Marked last from the start: the statement alone, as its own transaction (decision 0055).
     await one.withTenant(1, async (db) => { lastStatementNext(db); await db.execute(sql`update parcels set weight = 6 where shipment = 'RC-1'`); });
     expect(await weight()).toEqual({ w: 6 });
     await expect(one.withTenant(1, async (db) => {
@@ -168,6 +168,50 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
     expect(await weight()).toEqual({ w: 6 });
     // The connection is outside any transaction, read-only for its session again.
     expect(await one.read(1, (db) => one1<{ ro: string }>(db, sql`select current_setting('transaction_read_only') as ro`))).toEqual({ ro: 'on' });
+  });
+
+  /** What the connection wrote to PostgreSQL while fn ran and its transaction ended, as text. */
+  async function sentBy(fn: (db: Db) => Promise<unknown>): Promise<{ text: string; answer: unknown }> {
+    const chunks: Buffer[] = [];
+    let restore = () => {};
+    const answer = await one.withTenant(1, async (db) => {
+      const socket = (db as unknown as { $client: { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } } }).$client.connection.stream;
+      const { _write, _writev } = socket;
+      socket._write = (...a) => { chunks.push(Buffer.from(a[0] as Buffer)); return _write.apply(socket, a); };
+      socket._writev = (...a) => { for (const c of a[0] as { chunk: Buffer }[]) chunks.push(Buffer.from(c.chunk)); return _writev.apply(socket, a); };
+      restore = () => Object.assign(socket, { _write, _writev });
+      return fn(db);
+    }).finally(() => restore());
+    return { text: Buffer.concat(chunks).toString('latin1'), answer };
+  }
+
+  it('sends a transaction whose first statement is its last as that statement alone, read-write, and reads stay read-only (decision 0055)', async () => {
+    const rw = (db: Db) => one1<{ ro: string; xid: string | null }>(db, sql`select current_setting('transaction_read_only') as ro, pg_current_xact_id()::text as xid`);
+    // The first on a read-only session turns it read-write, in the same write as the statement; no BEGIN, no COMMIT.
+    const first = await sentBy(async (db) => { lastStatementNext(db); return rw(db); });
+    expect(first.answer).toMatchObject({ ro: 'off' });
+    expect(first.text).toContain('set default_transaction_read_only = off');
+    expect(first.text).not.toMatch(/begin|commit/i);
+    // The next one sends the statement only.
+    const second = await sentBy(async (db) => { lastStatementNext(db); await db.execute(sql`update parcels set weight = 21 where shipment = 'RC-1'`); });
+    expect(second.text).not.toMatch(/default_transaction_read_only|begin|commit/i);
+    expect(await weight()).toEqual({ w: 21 });
+    // A read after it refuses writes again, and says so.
+    await expect(one.read(1, (db) => db.execute(sql`update parcels set weight = 22 where shipment = 'RC-1'`))).rejects.toMatchObject({ cause: { code: '25006' } });
+    expect(await one.read(1, (db) => one1<{ ro: string }>(db, sql`select current_setting('transaction_read_only') as ro`))).toEqual({ ro: 'on' });
+    expect(await weight()).toEqual({ w: 21 });
+    // A transaction of several statements still goes in BEGIN … COMMIT, read-write, whatever the session's default.
+    const several = await sentBy(async (db) => { await rw(db); lastStatementNext(db); await db.execute(sql`update parcels set weight = 23 where shipment = 'RC-1'`); });
+    expect(several.text).toMatch(/begin read write[\s\S]*commit/);
+    expect(await weight()).toEqual({ w: 23 });
+    // A statement alone that fails after writing leaves nothing, and the connection usable.
+    await expect(one.withTenant(1, async (db) => {
+      lastStatementNext(db);
+      await db.execute(sql`with w as (update parcels set weight = 24 where shipment = 'RC-1' returning weight) select 1 / (weight - weight) from w`);
+    })).rejects.toThrow();
+    expect(await weight()).toEqual({ w: 23 });
+    await one.withTenant(1, async (db) => { lastStatementNext(db); await db.execute(sql`update parcels set weight = 6 where shipment = 'RC-1'`); });
+    expect(await weight()).toEqual({ w: 6 });
   });
 
   it('refuses a statement after the last one, and leaves the connection outside any transaction', async () => {

@@ -51,7 +51,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
     const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': key });
     expect(res.status).toBe(200);
     // The scan's own statements: not the caller's row read into the server's cache, nor the notices sent after a commit.
-    return { res, statements: sent.slice(from).filter((st) => !/pg_notify|from "users"|from "staff_groups"/.test(st.text)) };
+    // Nor the session's switch to read-write that a connection's first statement sent alone takes (decision 0055).
+    return { res, statements: sent.slice(from).filter((st) => !/pg_notify|from "users"|from "staff_groups"|^set default_transaction_read_only/.test(st.text)) };
   };
   const isClaim = (s: Sent) => /insert into "idempotency_keys"/i.test(s.text);
   const isLock = (s: Sent) => /from "parcels"/i.test(s.text) && /for update/i.test(s.text);
@@ -60,17 +61,21 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
 
   const isOneStatement = (s: Sent) => /select haicang_sign_in\(/.test(s.text);
 
-  it('sends a keyed scan on its common path as one statement, BEGIN and COMMIT in the same write (decision 0051)', async () => {
+  it('sends a keyed scan on its common path as one statement, alone: its own transaction, no BEGIN, no COMMIT (decisions 0051, 0055)', async () => {
+    // The picker's row in the server's cache first: a scan that reads it sends it first, with BEGIN, and COMMIT behind the scan.
+    expect((await call(t.app, 'GET', svc('Session', 'GetCurrentLoginInformations'), picker)).status).toBe(200);
     const input = buildOrder(storeId, warehouseId);
     await createOrder(t.app, seller, input);
     const shipment = input.orderProductInfosList[0]!.shipment;
     const { res, statements } = await scanSent(shipment, `wire-${shipment}`);
     expect(res.body.result).toMatchObject({ action: 'SIGNED', order: { packageStatus: 1 } });
-    expect(statements.map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['begin read write', 'scan', 'commit']);
-    // COMMIT went out before the statement had answered: one round trip.
-    expect(statements[2]!.inFlight).toContain(statements[1]!.text);
+    expect(statements.map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['scan']);
     // No claim of its own, no answer stored by a statement of its own: the key's row is the statement's.
     expect(statements.some(isClaim) || statements.some(isAnswer)).toBe(false);
+    // A rescan with the same key answers what the statement stored with it.
+    const again = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `wire-${shipment}` });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result).toEqual(res.body.result);
   });
 
   it('sends the parcel\'s lock behind the claim, and the answer inside the parcel\'s update with COMMIT behind it, for a group member (decisions 0039, 0040)', async () => {
@@ -113,8 +118,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
     await scanSent(shipment, `wire-first-${shipment}`);
     const { res, statements } = await scanSent(shipment, `wire-again-${shipment}`);
     expect(res.body.result.action).toBe('ALREADY');
-    // The one statement first, which wrote nothing (decision 0051); then the claim, with the lock behind it.
-    expect(statements.slice(0, 3).map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['begin read write', 'scan', 'commit']);
+    // The one statement first, alone, which wrote nothing (decisions 0051, 0055); then the claim, with the lock behind it.
+    expect(statements.slice(0, 2).map((s) => (isOneStatement(s) ? 'scan' : s.text))).toEqual(['scan', 'begin read write']);
     expect(statements.findIndex(isLock)).toBe(statements.findIndex(isClaim) + 1);
     const answers = statements.filter(isAnswer);
     expect(answers).toHaveLength(1);

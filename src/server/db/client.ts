@@ -350,7 +350,15 @@ export function isScoped(tx: Db): boolean {
  * and the scope. A handle of `read` (no transaction) carries its connection's, so the scope is set
  * for the session there, and put back to none by the next checkout.
  */
-interface SessionSettings { tenant: string; sites: string; warehouses: string }
+interface SessionSettings {
+  tenant: string; sites: string; warehouses: string;
+  /**
+   * The session's transactions are read-write by default (decision 0055): set by a transaction of one
+   * statement sent alone, put back to read-only by the next `read` before its first statement. A
+   * connection's settings start read-only (false).
+   */
+  writable?: boolean;
+}
 const SESSION_OF = new WeakMap<Db, { settings: SessionSettings; forget: () => void }>();
 
 /**
@@ -562,10 +570,17 @@ export function pipelines(tx: Db): boolean {
 }
 
 /**
- * Makes a connection send its Drizzle queries as named (prepared) statements once they are common,
- * and its transaction's BEGIN and COMMIT with the statements they surround.
+ * What a transaction of one statement, sent alone, answers for its COMMIT (decision 0055): that
+ * statement ran as its own transaction, which committed when it succeeded.
  */
-function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined): void {
+const ALONE_COMMITTED = { command: 'COMMIT' } as const;
+
+/**
+ * Makes a connection send its Drizzle queries as named (prepared) statements once they are common,
+ * and its transaction's BEGIN and COMMIT with the statements they surround; a transaction whose
+ * first statement is its last goes as that statement alone, in read-write mode (decision 0055).
+ */
+function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined, session: { get(): SessionSettings | undefined; forget(): void }): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const send = (config: unknown, rest: unknown[]) => {
     if (config && typeof config === 'object' && !(config as { name?: string }).name && typeof (config as { text?: unknown }).text === 'string') {
@@ -590,6 +605,20 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
     const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream;
     stream.cork?.();
     try {
+      if (opening.closing && !opening.sent) {
+        // The first statement is the last: it goes alone, as its own transaction (decision 0055), on a
+        // session whose transactions are read-write by default (set here, pipelined, when they are not).
+        const settings = session.get();
+        if (settings && !settings.writable) {
+          // Should it fail, the statement behind it fails too (read-only), and the next checkout sets the session anew.
+          void (query('set default_transaction_read_only = off') as Promise<unknown>).catch(() => session.forget());
+          settings.writable = true;
+        }
+        const answer = awaited(send(config, rest) as Promise<unknown>);
+        opening.sent = answer;
+        opening.committed = awaited(answer.then(() => ALONE_COMMITTED));
+        return answer;
+      }
       opening.sent ??= awaited(query('begin read write'));
       const answer = send(config, rest);
       if (opening.closing) opening.committed = awaited(query('commit'));
@@ -604,8 +633,9 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
  * PostgreSQL's request connections (decision 0034): a pool of its own whose connections are set once
  * for their session to the application role, read-only by default, and to the tenant of the request
  * that used them last. A request for the same tenant (nearly all of them) sends no settings at all; a
- * transaction is `begin read write` … `commit`, a read is its statements alone. The owner's pool
- * (root) never carries these settings.
+ * transaction is `begin read write` … `commit`, or its one statement alone when its first is its last
+ * (decision 0055: the session is then read-write until the next read puts it back), and a read is its
+ * statements alone. The owner's pool (root) never carries these settings.
  */
 function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db, notices: NoticeSender) {
   const sessions = new WeakMap<PgPoolClient, SessionSettings>();
@@ -633,7 +663,7 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
       }
       let base = handles.get(client);
       if (!base) {
-        preparing(client, nameOf);
+        preparing(client, nameOf, { get: () => sessions.get(client), forget: () => sessions.delete(client) });
         base = handleOf(client);
         handles.set(client, base);
       }
@@ -688,6 +718,13 @@ function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient) => Db
     const { client, db, settings, held } = await checkout(tenantId);
     SESSION_OF.set(db, { settings, forget: () => sessions.delete(client) });
     try {
+      // A read refuses writes (decision 0034): a session a transaction of one statement left read-write is put back first.
+      if (settings.writable) {
+        sessions.delete(client);
+        await client.query('set default_transaction_read_only = on');
+        settings.writable = false;
+        sessions.set(client, settings);
+      }
       const result = await fn(db);
       notices.publish(held);
       return result;
