@@ -68,22 +68,23 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
   const one1 = async <T>(db: Db, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0]!;
 
   /**
-   * How many times the connection's socket was flushed while fn ran and its transaction ended: each
-   * flush is one write to PostgreSQL, and each write waited for is a round trip.
+   * What the connection wrote to PostgreSQL while fn ran and its transaction ended: one entry per
+   * flush of its socket (each flush is one write; each write waited for is a round trip).
    */
-  async function flushesOf(fn: (db: Db) => Promise<unknown>): Promise<number> {
-    let flushes = 0;
+  async function writesOf(fn: (db: Db) => Promise<unknown>): Promise<{ writes: Buffer[]; answer: unknown }> {
+    const writes: Buffer[] = [];
     let restore = () => {};
-    await one.withTenant(1, async (db) => {
+    const answer = await one.withTenant(1, async (db) => {
       const socket = (db as unknown as { $client: { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } } }).$client.connection.stream;
       const { _write, _writev } = socket;
-      socket._write = (...a) => { flushes++; return _write.apply(socket, a); };
-      socket._writev = (...a) => { flushes++; return _writev.apply(socket, a); };
+      socket._write = (...a) => { writes.push(Buffer.from(a[0] as Buffer)); return _write.apply(socket, a); };
+      socket._writev = (...a) => { writes.push(Buffer.concat((a[0] as { chunk: Buffer }[]).map((c) => Buffer.from(c.chunk)))); return _writev.apply(socket, a); };
       restore = () => Object.assign(socket, { _write, _writev });
       return fn(db);
     }).finally(() => restore());
-    return flushes;
+    return { writes, answer };
   }
+  const flushesOf = async (fn: (db: Db) => Promise<unknown>): Promise<number> => (await writesOf(fn)).writes.length;
 
   it('sends BEGIN in one write with the first statement, and COMMIT in one write with the statement marked last', async () => {
     // Without pipeline mode BEGIN would wait for its answer before the statement went: three writes.
@@ -170,20 +171,11 @@ describe.skipIf(!process.env.DATABASE_URL)('request connections (PostgreSQL)', (
     expect(await one.read(1, (db) => one1<{ ro: string }>(db, sql`select current_setting('transaction_read_only') as ro`))).toEqual({ ro: 'on' });
   });
 
-  /** What the connection wrote to PostgreSQL while fn ran and its transaction ended, as text. */
-  async function sentBy(fn: (db: Db) => Promise<unknown>): Promise<{ text: string; answer: unknown }> {
-    const chunks: Buffer[] = [];
-    let restore = () => {};
-    const answer = await one.withTenant(1, async (db) => {
-      const socket = (db as unknown as { $client: { connection: { stream: Record<'_write' | '_writev', (...a: unknown[]) => unknown> } } }).$client.connection.stream;
-      const { _write, _writev } = socket;
-      socket._write = (...a) => { chunks.push(Buffer.from(a[0] as Buffer)); return _write.apply(socket, a); };
-      socket._writev = (...a) => { for (const c of a[0] as { chunk: Buffer }[]) chunks.push(Buffer.from(c.chunk)); return _writev.apply(socket, a); };
-      restore = () => Object.assign(socket, { _write, _writev });
-      return fn(db);
-    }).finally(() => restore());
-    return { text: Buffer.concat(chunks).toString('latin1'), answer };
-  }
+  /** What the connection wrote while fn ran and its transaction ended, as text, and fn's answer. */
+  const sentBy = async (fn: (db: Db) => Promise<unknown>): Promise<{ text: string; answer: unknown }> => {
+    const { writes, answer } = await writesOf(fn);
+    return { text: Buffer.concat(writes).toString('latin1'), answer };
+  };
 
   it('sends a transaction whose first statement is its last as that statement alone, read-write, and reads stay read-only (decision 0055)', async () => {
     const rw = (db: Db) => one1<{ ro: string; xid: string | null }>(db, sql`select current_setting('transaction_read_only') as ro, pg_current_xact_id()::text as xid`);

@@ -229,6 +229,9 @@ const walText = (w: WalPerOp) => `WAL per request ${w.records.toFixed(1)} record
  * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
  * tag (to split latencies by kind) or null; it returns false when it has no more work.
  */
+/** A phase's first error when `op` ran out of work before the phase's end. */
+const EXHAUSTED = 'work pool exhausted before the end of the phase';
+
 const skippedPhase = (name: string): Phase => ({ name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, wal: null, ok: 0, errors: 0, firstError: null,
   rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map(), measuredS: 0, ops: 0 });
 
@@ -279,7 +282,7 @@ async function load(key: string, name: string, clients: number, op: (i: number) 
   const wal = walPerOp(walAtWarmEnd ? await walAtWarmEnd : null, walAtEnd, doneAfterWarmUp);
   const cpuMs = markAtWarmEnd ? cpuPerOp(markAtWarmEnd, markAtEnd, doneAfterWarmUp) : NO_CPU;
   const serverCpu = markAtWarmEnd ? serverCores(markAtWarmEnd, markAtEnd) : NaN;
-  if (exhausted) firstError ??= 'work pool exhausted before the end of the phase';
+  if (exhausted) firstError ??= EXHAUSTED;
   lat.sort((a, b) => a - b);
   for (const a of tags.values()) a.sort((x, y) => x - y);
   const measuredS = Math.min(durationS, Math.max(0.001, (performance.now() - warmEnd) / 1000));
@@ -352,7 +355,7 @@ async function inTurns(key: string, name: string, op: (i: number) => Promise<str
     if (r.kind === 'a') {
       const first = actions.length === 0;
       actions.push(await load(key, name, SIZE.clients, op, first ? midway : undefined, { warmupS: first ? SIZE.warmupS : SETTLE_S, durationS: sliceS * r.slices }));
-      if (actions[actions.length - 1]!.firstError === 'work pool exhausted before the end of the phase') break;
+      if (actions[actions.length - 1]!.firstError === EXHAUSTED) break;
     } else {
       ceilings.push(await load(key, ceilingName, SIZE.clients, ceilingOp, undefined, { warmupS: ceilings.length === 0 ? Math.min(1, SIZE.warmupS) : SETTLE_S, durationS: sliceS * r.slices }));
     }
@@ -729,9 +732,10 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
     if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} unsigned parcels without an order before the phase ended: its figures are from a shorter run (n) or missing`);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
-    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows, checkCeiling, signCeiling, orderListCeiling]) if (p.wal) d.note(`scan: ${p.name}: ${walText(p.wal)}`);
-    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows]) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
-    for (const p of [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows, checkCeiling, signCeiling, orderListCeiling]) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
+    const everyPhase = [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows, checkCeiling, signCeiling, orderListCeiling];
+    for (const p of everyPhase) if (p.wal) d.note(`scan: ${p.name}: ${walText(p.wal)}`);
+    for (const p of everyPhase) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
+    for (const p of everyPhase) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
 
     // Plans of the slow ones (as the app role, RLS on, inside a rolled-back transaction).
     const plans: [string, string, unknown[]][] = [];

@@ -605,11 +605,12 @@ function preparing(client: PgPoolClient, nameOf: (text: string) => string | unde
     const stream = (client as unknown as { connection: { stream: { cork?: () => void; uncork?: () => void } } }).connection.stream;
     stream.cork?.();
     try {
-      if (opening.closing && !opening.sent) {
-        // The first statement is the last: it goes alone, as its own transaction (decision 0055), on a
-        // session whose transactions are read-write by default (set here, pipelined, when they are not).
-        const settings = session.get();
-        if (settings && !settings.writable) {
+      // The first statement is the last: it goes alone, as its own transaction (decision 0055), on a
+      // session whose transactions are read-write by default (set here, pipelined, when they are not).
+      // A session whose settings were forgotten (to be set anew) keeps BEGIN … COMMIT.
+      const settings = opening.closing && !opening.sent ? session.get() : undefined;
+      if (settings) {
+        if (!settings.writable) {
           // Should it fail, the statement behind it fails too (read-only), and the next checkout sets the session anew.
           void (query('set default_transaction_read_only = off') as Promise<unknown>).catch(() => session.forget());
           settings.writable = true;
