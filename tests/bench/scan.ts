@@ -20,6 +20,9 @@
 //   BENCH_SCAN_PHASES      comma list of phases to run: check,sign,lists,weigh,overhead,bare (default all);
 //                          orderlist or parcellist instead of lists runs that one list alone
 //   BENCH_SCAN_KEEP        1: keep the loaded database afterwards (its name is printed), to EXPLAIN by hand
+//   BENCH_SCAN_EXPERIMENT_SQL  SQL run as the owner right after the load (an index or a constraint dropped, a
+//                          trigger disabled…), to see through the whole stack what PostgreSQL alone showed; the
+//                          run's notes name it (decision 0056). Never in a run whose figures are reported as the product's
 //   BENCH_SCAN_TURNS       the goals' actions (a), (b), (c) GetOrderList each run in this many turns with a
 //                          bare-UPDATE ceiling of their own (default 5, decision 0055); 0: alone, read against (d)
 import type { ChildProcess } from 'node:child_process';
@@ -60,6 +63,7 @@ const SIZE = {
   turns: Math.max(0, Math.round(num(env.BENCH_SCAN_TURNS, 5))),
 };
 const KEEP_DATABASE = env.BENCH_SCAN_KEEP === '1';
+const EXPERIMENT_SQL = env.BENCH_SCAN_EXPERIMENT_SQL?.trim() || null;
 const TARGET_SCAN_MS = 50;
 const TARGET_LIST_MS = 100;
 const HOST = '127.0.0.1';
@@ -535,6 +539,12 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const tAnalyze = performance.now();
     await owner.query('vacuum (analyze) users, stores, orders, order_lines, parcels');
     const analyzeS = (performance.now() - tAnalyze) / 1000;
+    // An experiment on the loaded database (BENCH_SCAN_EXPERIMENT_SQL, decision 0056): named in the notes, so
+    // that no figure of such a run is read as the product's.
+    if (EXPERIMENT_SQL) {
+      d.note(`scan: EXPERIMENT, not the product: after the load, as the owner: ${EXPERIMENT_SQL.replace(/\s+/g, ' ')}`);
+      await owner.query(EXPERIMENT_SQL);
+    }
     const counts = (await owner.query<{ t: string; n: string }>(`
       select 'orders' t, count(*) n from orders union all select 'order_lines', count(*) from order_lines
       union all select 'parcels t1', count(*) from parcels where tenant_id = 1 union all select 'parcels t2', count(*) from parcels where tenant_id = $1
