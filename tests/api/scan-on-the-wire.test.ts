@@ -59,7 +59,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
   const isAnswer = (s: Sent) => /update "idempotency_keys"/i.test(s.text);
   const isWrite = (s: Sent) => /update "parcels"/i.test(s.text);
 
-  const isOneStatement = (s: Sent) => /select haicang_sign_in\(/.test(s.text);
+  // Alone or gathered with others in the scan lane (decision 0056): haicang_sign_in or haicang_sign_in_many.
+  const isOneStatement = (s: Sent) => /select haicang_sign_in(_many)?\(/.test(s.text);
 
   it('sends a keyed scan on its common path as one statement, alone: its own transaction, no BEGIN, no COMMIT (decisions 0051, 0055)', async () => {
     // The picker's row in the server's cache first: a scan that reads it sends it first, with BEGIN, and COMMIT behind the scan.

@@ -4,18 +4,25 @@
 // scan without a key, which never takes the statement). Every row either writes, and the answer, must be
 // the same but for the ids of new rows and the moment of signing. Off the path the statement writes
 // nothing; on a key that is there already it fails and leaves nothing. Runs on PGlite and PostgreSQL.
+// Decision 0056: each case runs twice, the scan alone (haicang_sign_in) and gathered
+// (haicang_sign_in_many, here a statement of one); several scans gathered in one statement are
+// compared with the same scans signed alone, one after the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from '../../src/server/modules/orders/repository.ts';
+import { KEY_TAKEN, signInManyStatement, signInOneStatement, type SignInStatementInput } from '../../src/server/modules/orders/repository.ts';
 import { sqlStateOf } from '../../src/server/lib/errors.ts';
 
 type Row = Record<string, unknown>;
 
-describe('a keyed scan in one statement, against the usual path (decision 0051)', () => {
+/** A scan gathered with no other: haicang_sign_in_many of one. */
+const gatheredAlone = async (tx: Db, i: SignInStatementInput) => ({ answer: (await signInManyStatement(tx, [i]))[0] ?? null });
+
+const ways: [string, (tx: Db, i: SignInStatementInput) => Promise<{ answer: unknown }>][] = [['alone', signInOneStatement], ['gathered', gatheredAlone]];
+for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way}), against the usual path (decisions 0051, 0056)`, () => {
   let t: TestApp;
   let admin: Caller;
   let picker: Caller & { userId: number };
@@ -71,7 +78,7 @@ describe('a keyed scan in one statement, against the usual path (decision 0051)'
     const i = input(shipment, extra);
     let one: { answer: unknown; rows: Record<string, unknown>; stored: unknown } | undefined;
     await t.database.withTenant(1, async (tx) => {
-      const { answer } = await signInOneStatement(tx, i);
+      const { answer } = await sign(tx, i);
       const [key] = rowsOf<{ response: unknown }>(await tx.execute(sql`select response from idempotency_keys where key = ${i.key.key}`));
       one = { answer, rows: await touched(tx, shipment), stored: key?.response };
       throw new Undo();
@@ -157,7 +164,7 @@ describe('a keyed scan in one statement, against the usual path (decision 0051)'
   async function offThePath(shipment: string, extra: Partial<SignInStatementInput> = {}) {
     const before = await t.database.withTenant(1, (tx) => touched(tx, shipment));
     const i = input(shipment, extra);
-    const { answer } = await t.database.withTenant(1, (tx) => signInOneStatement(tx, i));
+    const { answer } = await t.database.withTenant(1, (tx) => sign(tx, i));
     expect(answer).toBeNull();
     expect(await t.database.withTenant(1, (tx) => touched(tx, shipment))).toEqual(before);
     expect(await root(sql`select id from idempotency_keys where key = ${i.key.key}`)).toEqual([]);
@@ -193,9 +200,62 @@ describe('a keyed scan in one statement, against the usual path (decision 0051)'
     const i = input(shipment);
     await root(sql`insert into idempotency_keys (tenant_id, user_id, key, request_hash) values (1, ${picker.userId}, ${i.key.key}, 'other')`);
     const before = await t.database.withTenant(1, (tx) => touched(tx, shipment));
-    const failed = await t.database.withTenant(1, (tx) => signInOneStatement(tx, i)).then(() => null, (err: unknown) => err);
+    const failed = await t.database.withTenant(1, (tx) => sign(tx, i)).then(() => null, (err: unknown) => err);
     expect(sqlStateOf(failed)).toBe(KEY_TAKEN);
     expect(await t.database.withTenant(1, (tx) => touched(tx, shipment))).toEqual(before);
     expect((before.parcel as Row).receive_status).toBe(0);
+  });
+
+  // Decision 0056: scans gathered in one statement, against the same scans alone, one after the other.
+  const gatheredOnly = way === 'gathered' ? it : it.skip;
+
+  /** What `signs` answers and leaves for `shipments`, rolled back. */
+  async function rolledBack(shipments: readonly string[], signs: (tx: Db) => Promise<unknown[]>) {
+    let out: { answers: unknown[]; rows: unknown[] } | undefined;
+    await t.database.withTenant(1, async (tx) => {
+      const answers = await signs(tx);
+      const rows: unknown[] = [];
+      for (const s of shipments) rows.push(await touched(tx, s));
+      out = { answers, rows };
+      throw new Undo();
+    }).catch((err: unknown) => {
+      if (!(err instanceof Undo)) throw err;
+    });
+    return out!;
+  }
+
+  gatheredOnly('signs scans gathered in one statement as each alone would, in their order: a number twice once, an unknown one not at all', async () => {
+    const a = await declaredWithoutOrder();
+    const b = await declaredWithoutOrder();
+    const o = await newOrder(2);
+    const now = new Date();
+    const items = [input(a, { now, weight: 0.75 }), input(o.shipments[0]!, { now }), input(`UNKNOWN${Date.now()}`, { now }),
+      input(b, { now, note: '轻放', warehouseInfoId: otherStation }), input(a, { now }), input(o.shipments[1]!, { now })];
+    const shipments = [a, b, ...o.shipments];
+    const gathered = await rolledBack(shipments, (tx) => signInManyStatement(tx, items));
+    const alone = await rolledBack(shipments, async (tx) => {
+      const answers: unknown[] = [];
+      for (const i of items) answers.push((await signInOneStatement(tx, i)).answer);
+      return answers;
+    });
+    expect(gathered.answers.map((x) => (x as { action?: string } | null)?.action ?? null)).toEqual(['SIGNED', 'SIGNED', null, 'SIGNED', null, 'SIGNED']);
+    expect(gathered.answers[5]).toMatchObject({ order: { id: o.id, packageStatus: 2 } });
+    expect(gathered.answers).toEqual(alone.answers);
+    expect(gathered.rows).toEqual(alone.rows);
+  });
+
+  gatheredOnly('fails when any gathered scan\'s key is there already, whether its parcel has an order or not, and nothing of any of them stays', async () => {
+    for (const taken of [0, 1]) {
+      const x = await declaredWithoutOrder();
+      const o = await newOrder(1);
+      const items = [input(x), input(o.shipments[0]!)];
+      await root(sql`insert into idempotency_keys (tenant_id, user_id, key, request_hash) values (1, ${picker.userId}, ${items[taken]!.key.key}, 'other')`);
+      const state = () => t.database.withTenant(1, async (tx) => [await touched(tx, x), await touched(tx, o.shipments[0]!)]);
+      const before = await state();
+      const failed = await t.database.withTenant(1, (tx) => signInManyStatement(tx, items)).then(() => null, (err: unknown) => err);
+      expect(sqlStateOf(failed)).toBe(KEY_TAKEN);
+      expect(await state()).toEqual(before);
+      expect(await root(sql`select id from idempotency_keys where key = ${items[1 - taken]!.key.key}`)).toEqual([]);
+    }
   });
 });

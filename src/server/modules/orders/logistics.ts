@@ -10,7 +10,8 @@ import { claimsItsKey, implement, requireUser, RunAgain, type Deps, type Impleme
 import { invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
-import { KEY_TAKEN, signInOneStatement } from './repository.ts';
+import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from './repository.ts';
+import { scanLane, type ScanLane } from './scan-lane.ts';
 import { announceFloorWork } from '../notification/repository.ts';
 import { gramsToKg, kgToGrams } from '../fees/calc.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
@@ -102,15 +103,27 @@ async function signAt(
  * a rescan, a refusal, a stock record's parcel, a disabled warehouse…), or for a group member (whose
  * scope the statement does not apply), the request runs again the usual way.
  */
-async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>) {
+/** Each server's lane for keyed scans (decision 0056); none with SCAN_LANE=0, each scan then alone. */
+const LANES = new WeakMap<Deps, ScanLane | null>();
+function laneOf(deps: Deps): ScanLane | null {
+  let lane = LANES.get(deps);
+  if (lane === undefined) {
+    lane = deps.config.scanLane > 0 ? scanLane(deps.config.scanLane) : null;
+    LANES.set(deps, lane);
+  }
+  return lane;
+}
+
+async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>, lane: ScanLane | null) {
   const me = requireUser(ctx);
   if (me.scope) throw new RunAgain(false, 'a group member\'s scan: its scope is applied the usual way');
-  lastStatementNext(ctx.db);
-  const signed = await signInOneStatement(ctx.db, {
+  const item: SignInStatementInput = {
     shipment: input.shipment, warehouseInfoId: input.warehouseInfoId, now: ctx.now, modified: new Date(),
     weight: input.weight == null ? null : gramsToKg(kgToGrams(input.weight)), note: input.note == null ? null : wellFormed(input.note),
     user: { id: me.id, name: me.name || me.userName }, key: own,
-  }).catch((err: unknown) => {
+  };
+  // With the scans that arrive with it, in one statement (decision 0056), or alone.
+  const signed = lane ? { answer: await lane.sign(ctx.db, ctx.tenantId, item) } : await (lastStatementNext(ctx.db), signInOneStatement(ctx.db, item)).catch((err: unknown) => {
     throw sqlStateOf(err) === KEY_TAKEN ? new RunAgain(true, 'the Idempotency-Key was there already') : err;
   });
   if (signed.answer === null) throw new RunAgain(false, 'the scan is off the one statement\'s path');
@@ -219,7 +232,7 @@ export const logisticsService = implement(logistics, (deps) => ({
   // Everything the scan does is in its transaction: it may go out behind its key's claim (decision 0039),
   // and on its common path write the key's row itself, in its one statement (decision 0051).
   signByScan: claimsItsKey(async (input, ctx) => {
-    if (ctx.ownKey) return signInOneRoundTrip(ctx, ctx.ownKey, input);
+    if (ctx.ownKey) return signInOneRoundTrip(ctx, ctx.ownKey, input, laneOf(deps));
     // The station's own warehouse must be one the member may use (checked within his scope); the
     // parcel in hand may be any. Without a scope, the warehouse is read with the parcel's lock.
     if (!ctx.user?.scope) return signAt(ctx, null, input);

@@ -603,3 +603,19 @@ export async function signInOneStatement(tx: Db, i: SignInStatementInput): Promi
     ${i.now.toISOString()}, ${i.modified.toISOString()}, ${i.user.id}, ${i.user.name}, ${i.key.tenantId}, ${i.key.userId}, ${i.key.key}, ${i.key.hash}) as answer`);
   return { answer: row?.answer ?? null };
 }
+
+/**
+ * Several keyed scans in one statement (haicang_sign_in_many, migration 0032, decision 0056): each
+ * one's answer, in their order, null where nothing was written for it (off the path). If any key's
+ * row was there already, it fails with SQLSTATE HC409, and nothing of any of them stays.
+ */
+export async function signInManyStatement(tx: Db, items: readonly SignInStatementInput[]): Promise<unknown[]> {
+  const json = JSON.stringify(items.map((i) => ({
+    shipment: i.shipment, station: i.warehouseInfoId, weight: i.weight, note: i.note, now: i.now.toISOString(), modified: i.modified.toISOString(),
+    user_id: i.user.id, user_name: i.user.name, key_tenant: i.key.tenantId, key_user: i.key.userId, key: i.key.key, hash: i.key.hash,
+  })));
+  const [row] = await rowsOf<{ answers: unknown[] | null }>(tx, sql`select haicang_sign_in_many(${json}::jsonb) as answers`);
+  const answers = row?.answers ?? [];
+  if (answers.length !== items.length) throw new Error(`haicang_sign_in_many answered ${answers.length} scans of ${items.length}`);
+  return answers;
+}
