@@ -11,7 +11,8 @@ import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 
 interface Sent { text: string; inFlight: string[]; done: boolean }
 
-describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL)', () => {
+// Through the scan lane (decision 0056, the default: a scan that arrives alone goes alone) and without it (SCAN_LANE=0).
+for (const lane of ['default', '0']) describe.skipIf(!process.env.DATABASE_URL)(`a keyed scan on the wire (PostgreSQL, SCAN_LANE ${lane})`, () => {
   let t: TestApp;
   let picker: Caller;
   let seller: Awaited<ReturnType<typeof registerSeller>>;
@@ -32,7 +33,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a keyed scan on the wire (PostgreSQL
       } else entry.done = true;
       return answer;
     } as typeof original;
-    t = await createTestApp();
+    t = await createTestApp(lane === 'default' ? {} : { SCAN_LANE: lane });
     const admin = await signIn(t.app, 'admin', '123qwe', 1);
     const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
     picker = await signIn(t.app, p.userName, p.password, 1);

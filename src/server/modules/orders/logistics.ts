@@ -97,12 +97,6 @@ async function signAt(
   return sent ?? answerOf(outcome);
 }
 
-/**
- * A keyed scan as one statement, the transaction's last (decision 0051): the common path signed in and
- * answered, the key's row written with the answer. Off that path (nothing written: an unknown number,
- * a rescan, a refusal, a stock record's parcel, a disabled warehouse…), or for a group member (whose
- * scope the statement does not apply), the request runs again the usual way.
- */
 /** Each server's lane for keyed scans (decision 0056); none with SCAN_LANE=0, each scan then alone. */
 const LANES = new WeakMap<Deps, ScanLane | null>();
 function laneOf(deps: Deps): ScanLane | null {
@@ -114,6 +108,21 @@ function laneOf(deps: Deps): ScanLane | null {
   return lane;
 }
 
+/** The scan alone, its transaction's one statement (decision 0051): its answer, or null off the path. */
+async function signAlone(db: Db, item: SignInStatementInput): Promise<unknown> {
+  lastStatementNext(db);
+  const { answer } = await signInOneStatement(db, item).catch((err: unknown) => {
+    throw sqlStateOf(err) === KEY_TAKEN ? new RunAgain(true, 'the Idempotency-Key was there already') : err;
+  });
+  return answer;
+}
+
+/**
+ * A keyed scan as one statement, the transaction's last (decision 0051): the common path signed in and
+ * answered, the key's row written with the answer. Off that path (nothing written: an unknown number,
+ * a rescan, a refusal, a stock record's parcel, a disabled warehouse…), or for a group member (whose
+ * scope the statement does not apply), the request runs again the usual way.
+ */
 async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>, lane: ScanLane | null) {
   const me = requireUser(ctx);
   if (me.scope) throw new RunAgain(false, 'a group member\'s scan: its scope is applied the usual way');
@@ -123,13 +132,11 @@ async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: Parse
     user: { id: me.id, name: me.name || me.userName }, key: own,
   };
   // With the scans that arrive with it, in one statement (decision 0056), or alone.
-  const signed = lane ? { answer: await lane.sign(ctx.db, ctx.tenantId, item) } : await (lastStatementNext(ctx.db), signInOneStatement(ctx.db, item)).catch((err: unknown) => {
-    throw sqlStateOf(err) === KEY_TAKEN ? new RunAgain(true, 'the Idempotency-Key was there already') : err;
-  });
-  if (signed.answer === null) throw new RunAgain(false, 'the scan is off the one statement\'s path');
-  own.stored(signed.answer);
-  await announceFloorWork(ctx.db, (signed.answer as { parcel: { userId: number | null } }).parcel.userId);
-  return signed.answer as ScanAnswer;
+  const answer = lane ? await lane.sign(ctx.db, ctx.tenantId, item) : await signAlone(ctx.db, item);
+  if (answer === null) throw new RunAgain(false, 'the scan is off the one statement\'s path');
+  own.stored(answer);
+  await announceFloorWork(ctx.db, (answer as { parcel: { userId: number | null } }).parcel.userId);
+  return answer as ScanAnswer;
 }
 
 type ScanAnswer = Awaited<ReturnType<typeof signAt>>;
