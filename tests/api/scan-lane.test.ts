@@ -4,18 +4,15 @@
 // before) leaves nothing, and every scan in it runs again with its key claimed first. The lane is on
 // PostgreSQL's path only (PGlite has none): skipped there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { call, createTestApp, rowsOf, svc, type TestApp } from '../helpers/test-app.ts';
+import { watchStatements } from '../helpers/statements.ts';
+import { buildOrder, createOrder } from '../factories/orders.ts';
+import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
 
 describe.skipIf(!process.env.DATABASE_URL)('keyed scans gathered in one statement (PostgreSQL)', () => {
   let t: TestApp;
-  let picker: Caller;
-  let seller: Awaited<ReturnType<typeof registerSeller>>;
-  let storeId: number;
-  let warehouseId: number;
+  let scene: ParcelScene;
   let seq = 0;
   /** How many scans each haicang_sign_in_many statement carried. */
   const gathered: number[] = [];
@@ -23,47 +20,36 @@ describe.skipIf(!process.env.DATABASE_URL)('keyed scans gathered in one statemen
   const canGather = Number(process.env.HC_TEST_POOL ?? 30) > 2;
   /** How many scans took the usual path (orders/repository.ts lockParcelForScan: its statement begins `with "scanned"`). */
   let usual = 0;
-  const original = pg.Client.prototype.query;
+  let unwatch = () => {};
 
   beforeAll(async () => {
-    // Before the app opens its connections: each binds Client#query once (db/client.ts preparing).
-    pg.Client.prototype.query = function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
-      // query(text, values), query({ text, name }, values) or query({ text, values, name }), as node-postgres takes any.
-      const text = typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '');
-      const values = ((config as { values?: unknown } | null)?.values ?? rest[0]) as unknown[] | undefined;
+    unwatch = watchStatements(({ text, values }) => {
       if (text.startsWith('select haicang_sign_in_many(')) gathered.push((JSON.parse(String(values?.[0])) as unknown[]).length);
       if (text.startsWith('with "scanned"')) usual++;
-      return (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
-    } as typeof original;
+    });
     // One statement in flight: every scan that arrives meanwhile waits for the next, gathered.
     t = await createTestApp({ SCAN_LANE: '1' });
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
-    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    picker = await signIn(t.app, p.userName, p.password, 1);
-    seller = await registerSeller(t.app, 1);
-    storeId = (await createStore(t.app, admin, seller.userId)).id;
-    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `合并仓${Date.now()}`, kind: 1 });
-    warehouseId = w.body.result.id as number;
+    scene = await parcelScene(t, { ownWarehouse: `合并仓${Date.now()}` });
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    unwatch();
     await t?.close();
   });
 
   const root = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.root.execute(q));
   const declared = async () => {
     const shipment = `LANE${Date.now()}${seq++}`;
-    await root(sql`insert into parcels (tenant_id, shipment, user_id, user_code, receive_status) values (1, ${shipment}, ${seller.userId}, ${seller.userCode}, 0)`);
+    await root(sql`insert into parcels (tenant_id, shipment, user_id, user_code, receive_status) values (1, ${shipment}, ${scene.seller.userId}, ${scene.seller.userCode}, 0)`);
     return shipment;
   };
   const ofAnOrder = async () => {
-    const o = buildOrder(storeId, warehouseId);
+    const o = buildOrder(scene.storeId, scene.warehouseId);
     o.orderProductInfosList = o.orderProductInfosList.slice(0, 1);
-    await createOrder(t.app, seller, o);
+    await createOrder(t.app, scene.seller, o);
     return o.orderProductInfosList[0]!.shipment;
   };
   const scan = (shipment: string, key: string) =>
-    call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': key });
+    call(t.app, 'POST', svc('Logistics', 'SignByScan'), scene.picker, { shipment, warehouseInfoId: scene.warehouseId }, { 'Idempotency-Key': key });
   const inbound = async (shipments: readonly string[]) =>
     (await root<{ shipment: string; n: number }>(sql`select shipment, count(*)::int as n from into_logistics
       where shipment in (${sql.join(shipments.map((s) => sql`${s}`), sql`, `)}) group by shipment order by shipment`));

@@ -4,52 +4,41 @@
 // update with COMMIT sent behind it, not as a statement of its own. Recorded from node-postgres' Client#query, which every
 // request connection calls (PGlite has no such path: skipped there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { createUser, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { call, createTestApp, signIn, svc, type TestApp } from '../helpers/test-app.ts';
+import { createUser } from '../factories/identity.ts';
+import { watchStatements } from '../helpers/statements.ts';
+import { buildOrder, createOrder } from '../factories/orders.ts';
+import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
 
 interface Sent { text: string; inFlight: string[]; done: boolean }
 
 // Through the scan lane (decision 0056, the default: a scan that arrives alone goes alone) and without it (SCAN_LANE=0).
 for (const lane of ['default', '0']) describe.skipIf(!process.env.DATABASE_URL)(`a keyed scan on the wire (PostgreSQL, SCAN_LANE ${lane})`, () => {
   let t: TestApp;
-  let picker: Caller;
-  let seller: Awaited<ReturnType<typeof registerSeller>>;
-  let storeId: number;
-  let warehouseId: number;
+  let scene: ParcelScene;
   const sent: Sent[] = [];
-  const original = pg.Client.prototype.query;
+  let unwatch = () => {};
 
   beforeAll(async () => {
-    // Before the app opens its connections: each binds Client#query once (db/client.ts preparing).
-    pg.Client.prototype.query = function query(this: pg.Client, config: unknown, ...rest: unknown[]) {
-      const text = typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '');
+    unwatch = watchStatements(({ text }, answer) => {
+      // In flight: what was sent before it and has not been answered yet.
       const entry: Sent = { text, inFlight: sent.filter((s) => !s.done).map((s) => s.text), done: false };
       sent.push(entry);
-      const answer = (original as (...args: unknown[]) => unknown).call(this, config, ...rest);
       if (answer && typeof (answer as Promise<unknown>).then === 'function') {
         (answer as Promise<unknown>).then(() => { entry.done = true; }, () => { entry.done = true; });
       } else entry.done = true;
-      return answer;
-    } as typeof original;
+    });
     t = await createTestApp(lane === 'default' ? {} : { SCAN_LANE: lane });
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
-    const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
-    picker = await signIn(t.app, p.userName, p.password, 1);
-    seller = await registerSeller(t.app, 1);
-    storeId = (await createStore(t.app, admin, seller.userId)).id;
-    const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `线上仓${Date.now()}`, kind: 1 });
-    warehouseId = w.body.result.id as number;
+    scene = await parcelScene(t, { ownWarehouse: `线上仓${Date.now()}` });
   });
   afterAll(async () => {
-    pg.Client.prototype.query = original;
+    unwatch();
     await t?.close();
   });
 
   const scanSent = async (shipment: string, key: string) => {
     const from = sent.length;
-    const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': key });
+    const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), scene.picker, { shipment, warehouseInfoId: scene.warehouseId }, { 'Idempotency-Key': key });
     expect(res.status).toBe(200);
     // The scan's own statements: not the caller's row read into the server's cache, nor the notices sent after a commit.
     // Nor the session's switch to read-write that a connection's first statement sent alone takes (decision 0055).
@@ -65,9 +54,9 @@ for (const lane of ['default', '0']) describe.skipIf(!process.env.DATABASE_URL)(
 
   it('sends a keyed scan on its common path as one statement, alone: its own transaction, no BEGIN, no COMMIT (decisions 0051, 0055)', async () => {
     // The picker's row in the server's cache first: a scan that reads it sends it first, with BEGIN, and COMMIT behind the scan.
-    expect((await call(t.app, 'GET', svc('Session', 'GetCurrentLoginInformations'), picker)).status).toBe(200);
-    const input = buildOrder(storeId, warehouseId);
-    await createOrder(t.app, seller, input);
+    expect((await call(t.app, 'GET', svc('Session', 'GetCurrentLoginInformations'), scene.picker)).status).toBe(200);
+    const input = buildOrder(scene.storeId, scene.warehouseId);
+    await createOrder(t.app, scene.seller, input);
     const shipment = input.orderProductInfosList[0]!.shipment;
     const { res, statements } = await scanSent(shipment, `wire-${shipment}`);
     expect(res.body.result).toMatchObject({ action: 'SIGNED', order: { packageStatus: 1 } });
@@ -75,25 +64,25 @@ for (const lane of ['default', '0']) describe.skipIf(!process.env.DATABASE_URL)(
     // No claim of its own, no answer stored by a statement of its own: the key's row is the statement's.
     expect(statements.some(isClaim) || statements.some(isAnswer)).toBe(false);
     // A rescan with the same key answers what the statement stored with it.
-    const again = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `wire-${shipment}` });
+    const again = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), scene.picker, { shipment, warehouseInfoId: scene.warehouseId }, { 'Idempotency-Key': `wire-${shipment}` });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.result).toEqual(res.body.result);
   });
 
   it('sends the parcel\'s lock behind the claim, and the answer inside the parcel\'s update with COMMIT behind it, for a group member (decisions 0039, 0040)', async () => {
     // A group member's scan goes the usual way: the one statement does not apply his scope.
-    const admin = await signIn(t.app, 'admin', '123qwe', 1);
+    const { admin } = scene;
     const role = await call(t.app, 'POST', svc('Role', 'Create'), admin, { name: 'WireScanner', displayName: '扫码员', grantedPermissions: ['OrderManage.ExpressShipmentDelivery'] });
     expect(role.status, JSON.stringify(role.body.error)).toBe(200);
     const m = await createUser(t.app, admin, { roleNames: ['WireScanner'] });
     const group = await call(t.app, 'POST', svc('BackGroup', 'AddGroup'), admin, { groupName: '线上组', crossBorderSites: ['TW'], groupPersonnels: [m.id] });
     expect(group.status, JSON.stringify(group.body.error)).toBe(200);
     const member = await signIn(t.app, m.userName, m.password, 1);
-    const input = buildOrder(storeId, warehouseId);
-    await createOrder(t.app, seller, input);
+    const input = buildOrder(scene.storeId, scene.warehouseId);
+    await createOrder(t.app, scene.seller, input);
     const shipment = input.orderProductInfosList[0]!.shipment;
     const from = sent.length;
-    const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment, warehouseInfoId: warehouseId }, { 'Idempotency-Key': `wire-member-${shipment}` });
+    const res = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment, warehouseInfoId: scene.warehouseId }, { 'Idempotency-Key': `wire-member-${shipment}` });
     expect(res.status).toBe(200);
     expect(res.body.result.action).toBe('SIGNED');
     const statements = sent.slice(from);
@@ -114,8 +103,8 @@ for (const lane of ['default', '0']) describe.skipIf(!process.env.DATABASE_URL)(
   });
 
   it('stores a scan that writes nothing (already signed) as before: its own statement, COMMIT behind it', async () => {
-    const input = buildOrder(storeId, warehouseId);
-    await createOrder(t.app, seller, input);
+    const input = buildOrder(scene.storeId, scene.warehouseId);
+    await createOrder(t.app, scene.seller, input);
     const shipment = input.orderProductInfosList[0]!.shipment;
     await scanSent(shipment, `wire-first-${shipment}`);
     const { res, statements } = await scanSent(shipment, `wire-again-${shipment}`);

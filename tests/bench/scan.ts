@@ -228,17 +228,17 @@ const walPerOp = (a: WalMark | null, b: WalMark | null, ops: number): WalPerOp |
   : null);
 const walText = (w: WalPerOp) => `WAL per request ${w.records.toFixed(1)} records, ${(w.bytes / 1024).toFixed(1)} kB, ${w.fpi.toFixed(2)} full-page images; checkpoints during the phase ${w.checkpoints} (the whole cluster's)`;
 
-/**
- * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
- * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
- * tag (to split latencies by kind) or null; it returns false when it has no more work.
- */
 /** A phase's first error when `op` ran out of work before the phase's end. */
 const EXHAUSTED = 'work pool exhausted before the end of the phase';
 
 const skippedPhase = (name: string): Phase => ({ name, skipped: true, activity: null, serverCpu: NaN, cpuMs: NO_CPU, wal: null, ok: 0, errors: 0, firstError: null,
   rps: NaN, p50: NaN, p95: NaN, p99: NaN, lat: [], tags: new Map(), measuredS: 0, ops: 0 });
 
+/**
+ * `clients` workers loop over `op` for warm-up + duration. Only operations that start after the warm-up
+ * and finish before the end are timed; throughput = timed / duration. `op` throws on failure, returns a
+ * tag (to split latencies by kind) or null; it returns false when it has no more work.
+ */
 async function load(key: string, name: string, clients: number, op: (i: number) => Promise<string | null | false>, midway?: () => Promise<string>,
   timing: { warmupS: number; durationS: number } = SIZE): Promise<Phase> {
   if (!SIZE.phases.has(key)) return skippedPhase(name);

@@ -1,5 +1,5 @@
-// The scene the parcel-photo tests share: a picker (Warehouse role), a seller with a store, the
-// tenant's first warehouse, and declared parcels on demand (one order line each).
+// The scene the parcel and scan tests share: a picker (Warehouse role), a seller with a store, the
+// tenant's first warehouse or one of the scene's own, and declared parcels on demand (one order line each).
 import { call, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from './identity.ts';
 import { buildOrder, createOrder, createStore } from './orders.ts';
@@ -14,13 +14,16 @@ export interface ParcelScene {
   declaredParcel(): Promise<{ shipment: string; id: number }>;
 }
 
-export async function parcelScene(t: TestApp): Promise<ParcelScene> {
+/** `ownWarehouse`: a new mainland warehouse of that name, whose holding slots start empty, instead of the tenant's first. */
+export async function parcelScene(t: TestApp, options: { ownWarehouse?: string } = {}): Promise<ParcelScene> {
   const admin = await signIn(t.app, 'admin', '123qwe', 1);
   const p = await createUser(t.app, admin, { roleNames: ['Warehouse'] });
   const picker = await signIn(t.app, p.userName, p.password, 1);
   const seller = await registerSeller(t.app, 1);
   const storeId = (await createStore(t.app, admin, seller.userId)).id;
-  const warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id as number;
+  const warehouseId = options.ownWarehouse
+    ? (await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: options.ownWarehouse, kind: 1 })).body.result.id as number
+    : (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id as number;
   return {
     admin, picker, seller, storeId, warehouseId,
     async declaredParcel() {
