@@ -6,9 +6,11 @@
 // nothing; on a key that is there already it fails and leaves nothing. Runs on PGlite and PostgreSQL.
 // Decision 0056: each case runs twice, the scan alone (haicang_sign_in) and gathered
 // (haicang_sign_in_many, here a statement of one); several scans gathered in one statement are
-// compared with the same scans signed alone, one after the other.
+// compared with the same scans signed alone, one after the other. Decision 0057: two or more parcels of
+// other orders in one statement are signed set-based too; those cases are compared the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
@@ -67,7 +69,9 @@ for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way})
       audit: strip(await read(sql`select * from order_operates where (entity = 'parcel' and order_number = ${shipment} and action = 'signIn')
         or (entity = 'order' and entity_id = ${orderId} and action = 'parcelArrived') order by id`), 'id', 'creation_time'),
       floors: await read(sql`select warehouse_info_id, floor, version from slot_floors where warehouse_info_id = ${warehouseId}`),
-      counts: await read(sql`select * from order_counts order by 1, 2, 3`).catch(() => []),
+      // Each status's count, the sum of its pieces (decision 0041): several orders updated by one statement write their pieces in another order.
+      counts: await read(sql`select tenant_id, order_status, package_status, warehouse_info_id, sum(n)::int as n from order_counts
+        group by 1, 2, 3, 4 order by 1, 2, 3, 4`).catch(() => []),
     };
   }
 
@@ -245,17 +249,105 @@ for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way})
   });
 
   gatheredOnly('fails when any gathered scan\'s key is there already, whether its parcel has an order or not, and nothing of any of them stays', async () => {
-    for (const taken of [0, 1]) {
+    // One parcel of an order goes one by one; three of other orders go set-based (decision 0057).
+    for (const [orders, taken] of [[1, 0], [1, 1], [3, 1], [3, 3]] as const) {
       const x = await declaredWithoutOrder();
-      const o = await newOrder(1);
-      const items = [input(x), input(o.shipments[0]!)];
+      const tied: string[] = [];
+      for (let k = 0; k < orders; k++) tied.push((await newOrder(1)).shipments[0]!);
+      const items = [input(x), ...tied.map((s) => input(s))];
       await root(sql`insert into idempotency_keys (tenant_id, user_id, key, request_hash) values (1, ${picker.userId}, ${items[taken]!.key.key}, 'other')`);
-      const state = () => t.database.withTenant(1, async (tx) => [await touched(tx, x), await touched(tx, o.shipments[0]!)]);
+      const state = () => t.database.withTenant(1, async (tx) => Promise.all([x, ...tied].map((s) => touched(tx, s))));
       const before = await state();
       const failed = await t.database.withTenant(1, (tx) => signInManyStatement(tx, items)).then(() => null, (err: unknown) => err);
       expect(sqlStateOf(failed)).toBe(KEY_TAKEN);
       expect(await state()).toEqual(before);
-      expect(await root(sql`select id from idempotency_keys where key = ${items[1 - taken]!.key.key}`)).toEqual([]);
+      for (const [k, i] of items.entries()) if (k !== taken) expect(await root(sql`select id from idempotency_keys where key = ${i.key.key}`)).toEqual([]);
+    }
+  });
+
+  /** The same scans gathered in one statement and alone, one after the other: the answers and rows of both, rolled back. */
+  async function gatheredAndAlone(items: readonly SignInStatementInput[], shipments: readonly string[]) {
+    const gathered = await rolledBack(shipments, (tx) => signInManyStatement(tx, items));
+    const alone = await rolledBack(shipments, async (tx) => {
+      const answers: unknown[] = [];
+      for (const i of items) answers.push((await signInOneStatement(tx, i)).answer);
+      return answers;
+    });
+    return { gathered, alone };
+  }
+  const shelfOf = (answer: unknown) => (answer as { order: { shelfNumber: string | null } }).order.shelfNumber;
+
+  gatheredOnly('signs the parcels of several orders gathered as each alone would: slots in the scans\' order, a partial order, a closed one, one on hold, one with its slot', async () => {
+    const complete = await newOrder(1);
+    const partial = await newOrder(2);
+    const closed = await newOrder(2);
+    await root(sql`update orders set order_status = 4 where id = ${closed.id}`);
+    const held = await newOrder(1);
+    await root(sql`update orders set order_status = 7 where id = ${held.id}`);
+    const slotted = await newOrder(2);
+    const firstOfSlotted = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: slotted.shipments[0], warehouseInfoId: warehouseId });
+    expect(shelfOf(firstOfSlotted.body.result)).toMatch(/^H\d{4}$/);
+    const x = await declaredWithoutOrder();
+    const now = new Date();
+    const items = [input(complete.shipments[0]!, { now, weight: 2.5 }), input(x, { now }), input(partial.shipments[0]!, { now, note: '到一件' }),
+      input(closed.shipments[0]!, { now }), input(`UNKNOWN${Date.now()}`, { now }), input(held.shipments[0]!, { now, warehouseInfoId: otherStation }),
+      input(slotted.shipments[1]!, { now })];
+    const shipments = [complete.shipments[0]!, x, partial.shipments[0]!, closed.shipments[0]!, held.shipments[0]!, ...slotted.shipments];
+    const { gathered, alone } = await gatheredAndAlone(items, shipments);
+    expect(gathered.answers.map((a) => (a as { action?: string } | null)?.action ?? null)).toEqual(['SIGNED', 'SIGNED', 'SIGNED', 'SIGNED', null, 'SIGNED', 'SIGNED']);
+    expect(gathered.answers[0]).toMatchObject({ order: { id: complete.id, orderStatus: 2, packageStatus: 2 } });
+    expect(gathered.answers[2]).toMatchObject({ order: { id: partial.id, orderStatus: 2, packageStatus: 1 } });
+    expect(gathered.answers[3]).toMatchObject({ order: { id: closed.id, orderStatus: 4, shelfNumber: null } });
+    expect(gathered.answers[5]).toMatchObject({ order: { id: held.id, orderStatus: 7 } });
+    expect(gathered.answers[6]).toMatchObject({ order: { id: slotted.id, packageStatus: 2, shelfNumber: shelfOf(firstOfSlotted.body.result) } });
+    // New slots, one each, in the scans' order.
+    const slots = [0, 2, 5].map((k) => shelfOf(gathered.answers[k]));
+    expect(slots.every((s) => /^H\d{4}$/.test(s ?? ''))).toBe(true);
+    expect([...slots].sort()).toEqual(slots);
+    expect(new Set(slots).size).toBe(3);
+    expect(gathered.answers).toEqual(alone.answers);
+    expect(gathered.rows).toEqual(alone.rows);
+  });
+
+  gatheredOnly('signs two scans of one order one by one, after the other orders\' parcels (set-based), as alone', async () => {
+    const two = await newOrder(2);
+    const a = await newOrder(1);
+    const b = await newOrder(1);
+    const c = await newOrder(1);
+    const now = new Date();
+    const items = [input(two.shipments[0]!, { now }), input(a.shipments[0]!, { now }), input(two.shipments[1]!, { now }), input(b.shipments[0]!, { now }),
+      input(c.shipments[0]!, { now })];
+    const { gathered, alone } = await gatheredAndAlone(items, [...two.shipments, a.shipments[0]!, b.shipments[0]!, c.shipments[0]!]);
+    expect(gathered.answers[2]).toMatchObject({ action: 'SIGNED', order: { id: two.id, packageStatus: 2 } });
+    expect(shelfOf(gathered.answers[2])).toBe(shelfOf(gathered.answers[0]));
+    // The rows but for which slot each order took (the one by one went after the set-based ones).
+    const withoutSlots = (rows: unknown[]) => JSON.parse(JSON.stringify(rows).replace(/H\d{4}/g, 'H').replace(/"(holding_slot|floor)":\d+/g, '"$1":0')) as unknown;
+    expect(new Set(gathered.answers.map(shelfOf)).size).toBe(4);
+    expect(withoutSlots(gathered.answers)).toEqual(withoutSlots(alone.answers));
+    expect(withoutSlots(gathered.rows)).toEqual(withoutSlots(alone.rows));
+  });
+
+  const onPostgres = way === 'gathered' && process.env.DATABASE_URL ? it : it.skip;
+  onPostgres('passes over a slot another transaction is claiming, and raises the floor no higher than it, as alone (PostgreSQL)', async () => {
+    const orders = [await newOrder(1), await newOrder(1), await newOrder(1)];
+    const [{ n }] = await root<{ n: number }>(sql`select min(g)::int as n from slot_floors f, generate_series(f.floor, f.floor + 200) g
+      where f.warehouse_info_id = ${warehouseId} and not exists (select 1 from orders o where o.warehouse_info_id = ${warehouseId}
+        and o.holding_slot = g and o.package_status < 5 and o.order_status not in (4, 5, 6))`) as [{ n: number }];
+    // Another session claims the lowest free number, as a scan in flight would.
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query(`select pg_advisory_lock(hashtext('haicang.holding_slot.' || $1::bigint), $2::int)`, [warehouseId, n]);
+      const now = new Date();
+      const shipments = orders.map((o) => o.shipments[0]!);
+      const { gathered, alone } = await gatheredAndAlone(shipments.map((x) => input(x, { now })), shipments);
+      const name = (k: number) => `H${String(k).padStart(4, '0')}`;
+      expect(gathered.answers.map(shelfOf)).toEqual([name(n + 1), name(n + 2), name(n + 3)]);
+      expect((gathered.rows[0] as { floors: { floor: number }[] }).floors[0]!.floor).toBe(n);
+      expect(gathered.answers).toEqual(alone.answers);
+      expect(gathered.rows).toEqual(alone.rows);
+    } finally {
+      await other.end();
     }
   });
 });
