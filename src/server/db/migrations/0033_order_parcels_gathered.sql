@@ -81,7 +81,7 @@ DECLARE
 BEGIN
   IF jsonb_array_length(p_items) >= 3 THEN
     -- The parcels, locked in id order: each the first scan of its number, on the common path, the only
-    -- one of its order among the scans left.
+    -- one of its order among the scans.
     SELECT jsonb_agg(jsonb_build_object('ord', c.ord, 'parcel_id', c.id, 'order_id', c.order_id, 'shipment', c.shipment, 'station_name', c.station_name)
         ORDER BY c.ord)
       INTO v_work
