@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const timer = setInterval(purge, 6 * 3600 * 1000);
   timer.unref();
   // Uploads nothing points at after a day (issue 12 §6); every server runs it, the rows decide who deletes.
-  const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
+  const cleanup = startFileCleanup(database, defaultFileStorage({ config, database }), app.log);
   // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
   const scheduler = startScheduler(database, app.log);
   // The pieces of the order counts, summed every few seconds (decision 0041); any server may.

@@ -16,8 +16,9 @@ export interface TestApp {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL database of this test file (undefined on PGlite). */
   databaseUrl: string | undefined;
-  /** This app's DATA_DIR (uploaded files), removed by close(). */
+  /** This app's DATA_DIR (uploaded files on the disk store), removed by close(). */
   dataDir: string;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -82,7 +83,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, config: Partial
   const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent', checkAnswers: true });
   await app.ready();
   return {
-    app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir,
+    app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir, config: settings,
     async close() {
       await app.close();
       await database.close();
