@@ -238,13 +238,55 @@ export function fileStoreKind(config: Pick<Config, 'fileStore'>, database: Pick<
   return config.fileStore ?? (database.kind === 'postgres' ? 'postgres' : 'disk');
 }
 
+/** The disk store of a DATA_DIR: ${DATA_DIR}/files. */
+export const diskStorageOf = (dataDir: string): FileStorage => createDiskStorage(path.join(dataDir, 'files'));
+
+/**
+ * The PostgreSQL store on a server that kept its files on disk before (an earlier version, or
+ * FILE_STORE=disk): what is not in the database yet is read from the disk until copyMissingFiles has
+ * brought it in (main.ts does at start); a removal reaches both.
+ */
+function withDiskFallback(store: FileStorage, disk: FileStorage): FileStorage {
+  return {
+    put: (key, body) => store.put(key, body),
+    get: async (key) => (await store.get(key)) ?? disk.get(key),
+    delete: async (key) => {
+      await store.delete(key);
+      await disk.delete(key);
+    },
+    list: () => store.list(),
+    removeAbandoned: async (before) => (await store.removeAbandoned(before)) + (await disk.removeAbandoned(before)),
+  };
+}
+
 /**
  * The store every reader and writer of files uses: ${DATA_DIR}/files or the database's (fileStoreKind).
  * The PostgreSQL store needs a PostgreSQL server: on the embedded database its one connection is held
  * by the request transaction that stores a photo, so the store could not write beside it.
  */
 export function defaultFileStorage(deps: { config: Pick<Config, 'dataDir' | 'fileStore'>; database: Pick<Database, 'kind' | 'root'> }): FileStorage {
-  if (fileStoreKind(deps.config, deps.database) === 'disk') return createDiskStorage(path.join(deps.config.dataDir, 'files'));
+  const disk = diskStorageOf(deps.config.dataDir);
+  if (fileStoreKind(deps.config, deps.database) === 'disk') return disk;
   if (deps.database.kind !== 'postgres') throw new Error('FILE_STORE=postgres needs DATABASE_URL (a PostgreSQL server)');
-  return createPostgresStorage(deps.database.root);
+  return withDiskFallback(createPostgresStorage(deps.database.root), disk);
+}
+
+/**
+ * Copies every file of `from` that `to` does not hold under the same key, one at a time, streamed;
+ * answers how many. Moves a site's files from one store to another (the disk's into PostgreSQL's).
+ */
+export async function copyMissingFiles(from: FileStorage, to: FileStorage): Promise<number> {
+  let copied = 0;
+  for await (const { key } of from.list()) {
+    const there = await to.get(key);
+    if (there) {
+      there.destroy();
+      continue;
+    }
+    const body = await from.get(key);
+    if (!body) continue; // removed meanwhile
+    await to.put(key, body);
+    copied += 1;
+  }
+  return copied;
 }
