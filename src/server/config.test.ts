@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import os from 'node:os';
 import { ConfigError, defaultPoolSize, defaultScanLane, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
+import { fileStoreKind } from './modules/files/storage.ts';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -31,6 +32,16 @@ describe('configuration', () => {
     expect(loadConfig({}).scanLane).toBe(defaultScanLane(os.availableParallelism()));
     expect(loadConfig({ SCAN_LANE: '0' }).scanLane).toBe(0);
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+  });
+  it('keeps files where the database says unless FILE_STORE does, and never in an embedded database (issue 46 §1)', () => {
+    const postgres = { kind: 'postgres' } as const;
+    const embedded = { kind: 'pglite' } as const;
+    expect(loadConfig({}).fileStore).toBeUndefined();
+    expect(fileStoreKind(loadConfig({}), embedded)).toBe('disk');
+    expect(fileStoreKind(loadConfig({ DATABASE_URL: 'postgres://db/haicang' }), postgres)).toBe('postgres');
+    expect(fileStoreKind(loadConfig({ DATABASE_URL: 'postgres://db/haicang', FILE_STORE: 'disk' }), postgres)).toBe('disk');
+    expect(() => loadConfig({ FILE_STORE: 'postgres' })).toThrow(/FILE_STORE: postgres needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/haicang', FILE_STORE: 's3' })).toThrow(/FILE_STORE/);
   });
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);

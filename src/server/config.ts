@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   // Which peers' X-Forwarded-For is believed: proxy-addr names, addresses or CIDRs, or true / false.
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  FILE_STORE: z.enum(['disk', 'postgres']).optional(),
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   SHOPEE_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL like https://partner.shopeemobile.com' }).optional(),
@@ -41,6 +42,9 @@ const EnvSchema = z.object({
   SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
 }).superRefine((e, ctx) => {
+  if (e.FILE_STORE === 'postgres' && !e.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['FILE_STORE'], message: 'postgres needs DATABASE_URL (the embedded database keeps files on disk)' });
+  }
   // The built-in test partner only works against the built-in fake.
   if (e.SHOPEE_HOST && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['SHOPEE_HOST'], message: 'needs SHOPEE_PARTNER_ID and SHOPEE_PARTNER_KEY (the partner app\'s own)' });
@@ -74,6 +78,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** Origins (scheme://host[:port]) whose pages may call the API from the browser (CORS, /signalr); none by default. */
   corsOrigins: string[];
+  /**
+   * Where uploaded and generated files are kept (modules/files/storage.ts): under DATA_DIR/files, or in
+   * the PostgreSQL database where every server reads them; undefined: the database's (postgres with
+   * DATABASE_URL, disk on the embedded database).
+   */
+  fileStore: 'disk' | 'postgres' | undefined;
   /** What one user may upload through File/UploadFile in 24 hours, in bytes. */
   uploadDailyBytes: number;
   /** How many spreadsheet imports are unpacked and read at once; the others wait their turn. */
@@ -118,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
-    uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
+    fileStore: e.FILE_STORE, uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
     shopee: {
       host: e.SHOPEE_HOST?.replace(/\/$/, ''), partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,

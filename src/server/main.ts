@@ -7,7 +7,7 @@ import { resolveTokenSecret } from './lib/secrets.ts';
 import { purgeIdempotencyKeys } from './modules/platform/idempotency.ts';
 import { APP_DIST_DIR } from './lib/paths.ts';
 import { startFileCleanup } from './modules/files/attach.ts';
-import { defaultFileStorage } from './modules/files/storage.ts';
+import { copyMissingFiles, createPostgresStorage, defaultFileStorage, diskStorageOf, fileStoreKind } from './modules/files/storage.ts';
 import { startScheduler } from './modules/jobs/scheduler.ts';
 import { startOrderCountFolding } from './modules/orders/counts.ts';
 
@@ -38,7 +38,14 @@ async function main(): Promise<void> {
   const timer = setInterval(purge, 6 * 3600 * 1000);
   timer.unref();
   // Uploads nothing points at after a day (issue 12 §6); every server runs it, the rows decide who deletes.
-  const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
+  const cleanup = startFileCleanup(database, defaultFileStorage({ config, database }), app.log);
+  if (fileStoreKind(config, database) === 'postgres') {
+    // Files an earlier version (or FILE_STORE=disk) kept in this DATA_DIR go into the database, where
+    // every server reads them (this one reads them from disk meanwhile); the disk copies stay.
+    copyMissingFiles(diskStorageOf(config.dataDir), createPostgresStorage(database.root))
+      .then((n) => { if (n) app.log.info({ copied: n }, 'copied the files of DATA_DIR/files into the database'); })
+      .catch((err: unknown) => app.log.warn({ err }, 'copying the files of DATA_DIR/files into the database failed'));
+  }
   // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
   const scheduler = startScheduler(database, app.log);
   // The pieces of the order counts, summed every few seconds (decision 0041); any server may.

@@ -1,16 +1,14 @@
 // Uploaded files belong to who uploaded them (issue 12 §6): only they (or staff of the tenant) may
 // attach one to a parcel or an order, a seller never reads another seller's upload, one user's
 // uploads in 24 hours are capped, and uploads nothing points at are removed after a day.
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type Envelope, type TestApp } from '../helpers/test-app.ts';
 import { authHeaders, multipart, png, uploadFile } from '../helpers/upload.ts';
+import { storedGuids, storeOf } from '../helpers/files-app.ts';
 import { registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
 import { removeUnreferencedFiles } from '#server/modules/files/attach.ts';
-import { defaultFileStorage } from '#server/modules/files/storage.ts';
 
 const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 const DAY = 24 * 3600 * 1000;
@@ -90,7 +88,7 @@ describe('file ownership, quota and cleanup', () => {
   });
 
   it('removes uploads nothing points at once they are a day old, bytes included; twice changes nothing', async () => {
-    const storage = defaultFileStorage({ config: { dataDir: t.dataDir } });
+    const storage = storeOf(t);
     const loose = await uploadFile(t.app, a, png());
     const attached = await uploadFile(t.app, a, png());
     const { input } = await orderOf(a);
@@ -98,18 +96,18 @@ describe('file ownership, quota and cleanup', () => {
     const shipment = input.orderProductInfosList[0]!.shipment;
     const parcel = (await call(t.app, 'GET', svc('UserExpressInfo', 'GetUserExpressInfoList'), a, { shipment })).body.result.items[0] as { id: number };
     expect((await call(t.app, 'POST', svc('UserExpressInfo', 'Edit'), a, { id: parcel.id, userUploadImageGuid: attached.toUpperCase() })).status).toBe(200);
-    const onDisk = async () => readdir(path.join(t.dataDir, 'files', '1'));
+    const stored = () => storedGuids(t);
 
     // Not a day old yet: nothing goes.
-    const before = (await onDisk()).length;
+    const before = (await stored()).length;
     await removeUnreferencedFiles(t.database, storage, new Date());
-    expect((await onDisk()).length).toBe(before);
+    expect((await stored()).length).toBe(before);
 
     // A day later: every loose upload of the earlier tests goes too; two runs at once share the work.
     const later = new Date(Date.now() + DAY + 60_000);
     const [x, y] = await Promise.all([removeUnreferencedFiles(t.database, storage, later), removeUnreferencedFiles(t.database, storage, later)]);
     expect(x + y).toBeGreaterThan(0);
-    const left = await onDisk();
+    const left = await stored();
     expect(left).not.toContain(loose);
     expect(left).toContain(attached);
     const guids = rowsOf<{ guid: string }>(await t.database.root.execute(sql`select guid::text from files`)).map((r) => r.guid);

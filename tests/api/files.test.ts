@@ -1,11 +1,9 @@
 // File upload and the image/PDF links (issue 4 §2, DOMAIN §9, spec 001 §5 and §7).
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, signIn, svc, type Caller, type Envelope } from '../helpers/test-app.ts';
-import { createFilesTestApp, type FilesTestApp } from '../helpers/files-app.ts';
+import { createFilesTestApp, storedBytes, storedGuids, storeOf, type FilesTestApp } from '../helpers/files-app.ts';
 import { authHeaders, multipart, png, type Part } from '../helpers/upload.ts';
 import { createTenant, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
@@ -65,7 +63,7 @@ describe('files: upload and image/PDF links', () => {
   const get = (url: string, headers: Record<string, string>): Promise<LightMyRequestResponse> => t.app.inject({ method: 'GET', url, headers });
   const image = (guid: string, who: Caller, action = 'GetLogisticsImage') => get(`/api/File/${action}?guid=${encodeURIComponent(guid)}`, authHeaders(who));
   const refusal = (res: { status: number; body: Envelope }) => ({ status: res.status, members: res.body.error?.validationErrors?.map((v) => v.members.join()), message: res.body.error?.validationErrors?.[0]?.message });
-  const storedNames = async () => (await readdir(path.join(t.dataDir, 'files', '1')).catch(() => [] as string[])).sort();
+  const storedNames = () => storedGuids(t);
 
   it('stores a real PNG and serves exactly the same bytes back to its uploader', async () => {
     const bytes = png();
@@ -74,7 +72,7 @@ describe('files: upload and image/PDF links', () => {
     expect(res.body).toMatchObject({ success: true, error: null, __abp: true, result: { fileName: '商品照片.png', contentType: 'image/png', size: bytes.length } });
     const { guid } = res.body.result;
     expect(guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(await readFile(path.join(t.dataDir, 'files', '1', guid))).toEqual(bytes);
+    expect(await storedBytes(storeOf(t), `1/${guid}`)).toEqual(bytes);
 
     const back = await image(guid, seller);
     expect(back.statusCode).toBe(200);

@@ -16,8 +16,9 @@ export interface TestApp {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL database of this test file (undefined on PGlite). */
   databaseUrl: string | undefined;
-  /** This app's DATA_DIR (uploaded files), removed by close(). */
+  /** This app's DATA_DIR (uploaded files on the disk store), removed by close(). */
   dataDir: string;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -25,12 +26,13 @@ export const TEST_TOKEN_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /**
  * A second server process's worth of app (own pool, own LISTEN) on the same PostgreSQL database.
- * `poolSize` 1: every request of this app on one connection, whose session `database` reads.
+ * `poolSize` 1: every request of this app on one connection, whose session `database` reads. `dataDir`:
+ * its own DATA_DIR (by default the first one's).
  */
-export async function createSecondServer(t: TestApp, poolSize = 5): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+export async function createSecondServer(t: TestApp, poolSize = 5, dataDir = t.dataDir): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
   if (!t.databaseUrl) throw new Error('a second server needs PostgreSQL');
   const database = await openDatabase({ databaseUrl: t.databaseUrl, poolSize });
-  const config = { ...loadConfig({}), databaseUrl: t.databaseUrl, dataDir: t.dataDir, logLevel: 'silent' as const };
+  const config = { ...loadConfig({}), databaseUrl: t.databaseUrl, dataDir, logLevel: 'silent' as const };
   const app = await buildApp({ config, database, tokenSecret: TEST_TOKEN_SECRET, logger: false, checkAnswers: true });
   await app.ready();
   return { app, database, close: async () => { await app.close(); await database.close(); } };
@@ -82,7 +84,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, config: Partial
   const app = await buildApp({ config: settings, database, tokenSecret: TEST_TOKEN_SECRET, logger: logLevel !== 'silent', checkAnswers: true });
   await app.ready();
   return {
-    app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir,
+    app, database, kind: database.kind, databaseUrl: pgdb?.url, dataDir, config: settings,
     async close() {
       await app.close();
       await database.close();

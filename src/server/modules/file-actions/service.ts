@@ -104,8 +104,8 @@ function uploadAndLinks(deps: Deps, storage: FileStorage): UploadAndLinks {
 }
 
 /**
- * The File service. The storage defaults to disk under ${DATA_DIR}/files; pass another FileStorage
- * (an S3-compatible one) to keep the bytes elsewhere.
+ * The File service. The storage is the configured one (FILE_STORE: ${DATA_DIR}/files or PostgreSQL's);
+ * pass another FileStorage to keep the bytes elsewhere.
  */
 export const fileServiceWith = (storage?: FileStorage) => implement(file, (deps) => {
   const store = storage ?? defaultFileStorage(deps);

@@ -50,7 +50,8 @@ const CLEANUP_BATCH = 500;
 /**
  * Removes the uploads older than a day that no parcel or order points at: the rows first (in batches,
  * each its own short transaction), then their bytes. Idempotent and safe on several servers at once
- * (see deleteUnreferencedFiles); bytes whose removal fails are only orphaned, never served.
+ * (see deleteUnreferencedFiles); bytes whose removal fails are only orphaned, never served. Then what
+ * writes that never finished left in the store a day ago. Answers how many uploads went.
  */
 export async function removeUnreferencedFiles(database: Pick<Database, 'root'>, storage: FileStorage, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - UNREFERENCED_GRACE_MS);
@@ -59,8 +60,10 @@ export async function removeUnreferencedFiles(database: Pick<Database, 'root'>, 
     const rows = await deleteUnreferencedFiles(database.root, before, CLEANUP_BATCH);
     for (const r of rows) await storage.delete(fileKey(r.tenantId, r.guid));
     removed += rows.length;
-    if (rows.length < CLEANUP_BATCH) return removed;
+    if (rows.length < CLEANUP_BATCH) break;
   }
+  await storage.removeAbandoned(before);
+  return removed;
 }
 
 /** Runs removeUnreferencedFiles every `everyMs` (first run after one period); stop() on close. */

@@ -3,7 +3,6 @@
 // through the ledger (modules/ledger): one post() per weighing, refs weigh:<orderId>:<version>:<channel>,
 // so a weighing can never be charged twice and a re-weighing reverses exactly the live version.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { z } from 'zod';
 import { fileUrl } from '#shared/file-links.ts';
 import type { backOrder, CheckGoodsInfoDto } from '#shared/contracts/back-order.ts';
@@ -20,7 +19,7 @@ import { audit } from '../audit/repository.ts';
 import { baseCostCents, freightCents, gramsToKg, kgToGrams, type Dimensions } from '../fees/calc.ts';
 import { effectiveBaseCost, effectiveFreight, effectiveThirdPartyBulky, urgentFeeCents } from '../fees/settings.ts';
 import { isStoredImage } from '../files/repository.ts';
-import { createDiskStorage, fileKey, type FileStorage } from '../files/storage.ts';
+import { defaultFileStorage, fileKey, type FileStorage } from '../files/storage.ts';
 import { getUser } from '../identity/repository.ts';
 import { balanceCents, flowsByRefPrefix, post, reverse, type Posting } from '../ledger/ledger.ts';
 import { centsText as points, centsToPoints } from '#shared/money.ts';
@@ -286,7 +285,7 @@ type BackProcessing = Pick<Implementation<typeof backOrder>,
   'getCheckGoodsInfoResult' | 'warehouseOrderPacked' | 'uploadPackedBase64Img' | 'commodityWeigh' | 'goodsWeigh' | 'oneClickDelivery'>;
 
 export function backProcessingHandlers(deps: Deps): BackProcessing {
-  const storage = createDiskStorage(path.join(deps.config.dataDir, 'files'));
+  const storage = defaultFileStorage(deps);
   return {
     async getCheckGoodsInfoResult(input, ctx) {
       return checkGoodsInfo(ctx.db, await orderByScannedNumber(ctx.db, input.tradeNo));

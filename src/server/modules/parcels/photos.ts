@@ -42,7 +42,7 @@ export async function attachPhotos(
   return updated;
 }
 
-export function parcelPhotoHandlers(deps: Pick<Deps, 'config'>) {
+export function parcelPhotoHandlers(deps: Pick<Deps, 'config' | 'database'>) {
   const storage = defaultFileStorage(deps);
 
   const photograph = async (ctx: RequestContext, parcel: repo.ParcelRow, base64: string, target: 'imageGuid' | 'goodsImageGuid') => {
