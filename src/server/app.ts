@@ -11,7 +11,7 @@ import type { Database } from './db/client.ts';
 import type { Deps } from './framework.ts';
 import { AppError, MESSAGES, TooManyRequestsError, localize, noSuchRoute } from './lib/errors.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { registerServices, requestLanguage } from './plugins/services.ts';
+import { checkJsonBody, registerServices, requestLanguage } from './plugins/services.ts';
 import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerPayment } from './plugins/payment.ts';
@@ -91,7 +91,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    jsonParser(req, body as string, done);
+    jsonParser(req, body as string, (err, value) => {
+      if (err) return done(err);
+      try {
+        checkJsonBody(value, req);
+      } catch (refusal) {
+        return done(refusal as Error);
+      }
+      done(null, value);
+    });
   });
 
   // One log line per request.

@@ -1,6 +1,8 @@
 // Reading an imported sheet (ExpressImport, AdvanceOrder): row 1 is the header, its names matched
 // exactly (column order free); the rows after it are the data, each as trimmed text by column; blank
-// rows are skipped. The archive has been checked before (modules/files/xlsx-upload.ts).
+// rows are skipped. A cell is text or a number: a formula (its cached result is not data), a boolean,
+// a date or an error value makes its row's `problem`, which the importer reports as that row's error.
+// The archive has been checked before (modules/files/xlsx-upload.ts).
 import type ExcelJS from 'exceljs';
 import { invalid } from '../lib/errors.ts';
 import { loadExcel } from './xlsx.ts';
@@ -13,8 +15,23 @@ export const SHEET_MESSAGES = {
   missingColumn: (name: string) => `表头缺少列：${name}（第 1 行）。`,
 } as const;
 
-/** A data row: its row number in the sheet (header = 1) and the text of each named column. */
-export type SheetRow<K extends string> = { row: number } & Record<K, string>;
+/**
+ * A data row: its row number in the sheet (header = 1) and the text of each named column; `problem`,
+ * when a cell of it is not text or a number (that cell reads as ''): the row's error, said to the user.
+ */
+export type SheetRow<K extends string> = { row: number; problem?: string } & Record<K, string>;
+
+/** What a cell holds that an import does not take as data, by exceljs's cell type. */
+function refusedKind(cell: ExcelJS.Cell): string | null {
+  const type = loadExcel().ValueType;
+  switch (cell.type) {
+    case type.Formula: return '公式（导入不读取公式的计算结果，请粘贴为数值）';
+    case type.Boolean: return '布尔值（TRUE/FALSE）';
+    case type.Date: return '日期';
+    case type.Error: return '错误值';
+    default: return null;
+  }
+}
 
 const cellText = (cell: ExcelJS.Cell | undefined): string => {
   if (!cell || cell.value === null || cell.value === undefined) return '';
@@ -54,7 +71,13 @@ export async function readSheet<K extends string>(
     const row = { row: n } as SheetRow<K>;
     let blank = true;
     for (const key of keys) {
-      const value = at[key] === undefined ? '' : cellText(r.getCell(at[key]));
+      const cell = at[key] === undefined ? undefined : r.getCell(at[key]);
+      const refused = cell && refusedKind(cell);
+      if (refused) {
+        row.problem ??= `「${columns[key]}」是${refused}，只接受文本或数字`;
+        blank = false;
+      }
+      const value = refused ? '' : cellText(cell);
       (row as Record<K, string>)[key] = value;
       if (value) blank = false;
     }

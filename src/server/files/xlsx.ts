@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { PassThrough } from 'node:stream';
 import type ExcelJSModule from 'exceljs';
+import { inertText } from '#shared/inert-text.ts';
 
 const requireModule = createRequire(import.meta.url);
 let excel: typeof ExcelJSModule | undefined;
@@ -54,7 +55,11 @@ export function createXlsxStream<T>(sheetName: string, columns: readonly XlsxCol
     async write(batch: readonly T[]): Promise<void> {
       if (stream.destroyed) throw new DownloadAborted();
       for (const row of batch) {
-        sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+        // Text that would start a formula is written inert (shared/inert-text.ts): every export passes here.
+        sheet.addRow(columns.map((c) => {
+          const value = c.value(row) ?? null;
+          return typeof value === 'string' ? inertText(value) : value;
+        })).commit();
         rows++;
       }
       // Back-pressure: let the socket drain before reading the next batch. A download the client

@@ -134,14 +134,45 @@ export function checkAccess(serviceName: string, def: ActionDef, user: CurrentUs
   if (!user.permissions.has(access)) throw forbidden(`缺少权限：${access}`);
 }
 
-export function readInput(def: ActionDef, req: FastifyRequest): unknown {
-  const input = mergedInput(def, req);
-  const withNul = nulMembers(input);
-  if (withNul.length > 0) {
-    const language = requestLanguage(req);
-    throw invalidInput(withNul.map((path) => ({ message: localize(language, '不能包含空字符 (U+0000)'), members: [memberOf(path)] })), language);
+/** The deepest a JSON body may nest: more is a 400 before anything walks it (a 100 000-deep body overflowed the stack). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a parsed JSON value nests objects and arrays deeper than `max`; iterative, and it stops at the first too deep. */
+function nestsDeeper(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
   }
-  return input;
+  return false;
+}
+
+function refuseNul(input: unknown, req: FastifyRequest): void {
+  const withNul = nulMembers(input);
+  if (withNul.length === 0) return;
+  const language = requestLanguage(req);
+  throw invalidInput(withNul.map((path) => ({ message: localize(language, '不能包含空字符 (U+0000)'), members: [memberOf(path)] })), language);
+}
+
+/**
+ * Every JSON body of the server, as its parser hands it over (app.ts), before anyone walks it:
+ * nested deeper than MAX_JSON_DEPTH, or holding U+0000 in any text, it is a 400 — whatever route
+ * it was sent to, signed in or not.
+ */
+export function checkJsonBody(body: unknown, req: FastifyRequest): void {
+  if (nestsDeeper(body, MAX_JSON_DEPTH)) {
+    const details = `请求体嵌套过深（最多 ${MAX_JSON_DEPTH} 层）。`;
+    throw new AppError(400, MESSAGES.invalidRequest, details, [{ message: details, members: ['body'] }]);
+  }
+  refuseNul(body, req);
+}
+
+/** The action's input from the query string and the body (whose text the JSON parser has checked already). */
+export function readInput(def: ActionDef, req: FastifyRequest): unknown {
+  refuseNul(camelKeys(req.query ?? {}), req);
+  return mergedInput(def, req);
 }
 
 function mergedInput(def: ActionDef, req: FastifyRequest): unknown {

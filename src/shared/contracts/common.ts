@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../paging.ts';
+import { FIRST_YEAR, LAST_YEAR, isCalendarDay } from '../calendar-day.ts';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
@@ -47,6 +48,22 @@ export const NoResult = z.null();
 export const BASE64_IMAGE_MAX_CHARS = 14_000_000;
 export const BASE64_IMAGE_BODY_LIMIT = 15 * 1024 * 1024;
 export const base64Image = z.string().min(1, '请提供图片的 base64 数据').max(BASE64_IMAGE_MAX_CHARS, '图片不能超过 10 MB。');
+
+/**
+ * A day, YYYY-MM-DD, that the calendar has (shared/calendar-day.ts): every date-only input takes this,
+ * so 2026-11-31 is refused rather than read as 12-01, and a day reaches the server in one spelling.
+ */
+export const calendarDay = z.string().refine(isCalendarDay, `必须是 ${FIRST_YEAR}–${LAST_YEAR} 年间真实存在的日期，格式为 yyyy-MM-dd`);
+
+/** An instant in ISO 8601 with its offset, on a day the calendar has (PostgreSQL refuses year 0). */
+export const isoTime = z.iso.datetime({ offset: true })
+  .refine((v) => isCalendarDay(v.slice(0, 10)), `日期须在 ${FIRST_YEAR}–${LAST_YEAR} 年间`);
+
+/**
+ * A whole number compared with or stored in a `smallint` column (type and status codes): every other
+ * int is held to `integer` by defineService (define.ts boundInts); these say their narrower column.
+ */
+export const smallInt = z.number().int().min(-32_768).max(32_767);
 
 /** A trimmed, non-empty text of at most `max` characters. */
 export const text = (max: number) => z.string().trim().min(1).max(max);

@@ -2,7 +2,7 @@
 // record of domestic parcels a courier hands over at the warehouse door, by courier company, for
 // reconciling with the courier company; a wrong entry is voided (MarkNotEnable), never deleted.
 import { z } from 'zod';
-import { optionalText, paged, pagedResult } from './common.ts';
+import { optionalText, paged, pagedResult, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { trackingNumber } from './orders.ts';
 import { COURIER_CODES } from '../couriers.ts';
@@ -10,7 +10,6 @@ import { COURIER_CODES } from '../couriers.ts';
 export { COURIER_COMPANIES, COURIER_CODES, courierCompanyName } from '../couriers.ts';
 
 const courierCode = z.enum(COURIER_CODES as unknown as [string, ...string[]]);
-const isoTime = z.iso.datetime({ offset: true });
 
 export const CourierCompanyDto = z.object({ code: z.string(), name: z.string() });
 

@@ -78,7 +78,55 @@ export function defineService<const N extends string, const A extends Record<str
   actions: A,
   options: { basePath?: string } = {},
 ): ServiceDef<N, A> {
-  return { name, basePath: options.basePath ?? `/api/services/app/${name}`, actions };
+  const bounded = Object.fromEntries(Object.entries(actions).map(([key, def]) => [key, { ...def, input: boundInts(def.input) }])) as A;
+  return { name, basePath: options.basePath ?? `/api/services/app/${name}`, actions: bounded };
+}
+
+/** The range of PostgreSQL's `integer`, the column almost every whole number lands in (ids, counts, codes). */
+export const INT4_MIN = -2_147_483_648;
+export const INT4_MAX = 2_147_483_647;
+
+const BOUNDED = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The schema with every whole number held to its column: an int without a declared bound gets
+ * INT4's (2147483648 is then a 400 naming the field, not the database's 500). An int declared with
+ * its own bound keeps it, so a field stored wider (a Shopee shop id, bigint) says so with `.max()`.
+ * Applied to every action's input by defineService: no contract has to remember it.
+ */
+export function boundInts<T extends z.ZodType>(schema: T): T {
+  const known = BOUNDED.get(schema);
+  if (known) return known as T;
+  const d = defOf(schema) as ZodDefLike & Record<string, unknown>;
+  const clone = (changes: Record<string, unknown>) => (schema as unknown as { clone(def: unknown): T }).clone({ ...d, ...changes });
+  const each = (list: z.ZodType[]) => list.map((s) => boundInts(s));
+  let out: T = schema;
+  if (d.type === 'number' && (schema as unknown as z.ZodNumber).isInt) {
+    const checks = (d.checks ?? []) as { _zod: { def: { check: string } } }[];
+    const declared = (check: string) => checks.some((c) => c._zod.def.check === check);
+    let n = schema as unknown as z.ZodNumber;
+    if (!declared('less_than')) n = n.max(INT4_MAX);
+    if (!declared('greater_than')) n = n.min(INT4_MIN);
+    out = n as unknown as T;
+  } else if (d.type === 'object' && d.shape) {
+    out = clone({ shape: Object.fromEntries(Object.entries(d.shape).map(([k, v]) => [k, boundInts(v)])) });
+  } else if (d.type === 'array' && d.element) {
+    out = clone({ element: boundInts(d.element) });
+  } else if (d.innerType && ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type)) {
+    out = clone({ innerType: boundInts(d.innerType) });
+  } else if (d.type === 'pipe' && d.in) {
+    out = clone({ in: boundInts(d.in), out: boundInts(d.out as z.ZodType) });
+  } else if (d.type === 'union' && d.options) {
+    out = clone({ options: each(d.options) });
+  } else if (d.type === 'record') {
+    out = clone({ valueType: boundInts(d.valueType as z.ZodType) });
+  } else if (d.type === 'tuple') {
+    out = clone({ items: each(d.items as z.ZodType[]), rest: d.rest ? boundInts(d.rest as z.ZodType) : d.rest });
+  } else if (d.type === 'intersection') {
+    out = clone({ left: boundInts(d.left as z.ZodType), right: boundInts(d.right as z.ZodType) });
+  }
+  BOUNDED.set(schema, out);
+  return out;
 }
 
 /** The URL segment of an action: its declared path or its key with a capital first letter. */

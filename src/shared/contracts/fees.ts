@@ -3,7 +3,7 @@
 // Amounts are points with at most 2 decimals, weights kg with at most 3, dimensions cm with at most 1.
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { EntityDto, paged, pagedResult } from './common.ts';
+import { EntityDto, paged, pagedResult, isoTime } from './common.ts';
 import { SITES } from '../enums.ts';
 
 /** True when `v` has at most `places` decimals (tolerant of binary float noise such as 0.07 * 100). */
@@ -22,7 +22,6 @@ export const kilograms = () => decimals(z.number().positive().max(100_000), 3, '
 /** Centimetres, > 0, at most 1 decimal. */
 export const centimetres = () => decimals(z.number().positive().max(1_000), 1, '尺寸最多一位小数');
 
-const isoTime = z.iso.datetime({ offset: true });
 const site = z.enum(SITES);
 const cargoCategory = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 /** Base cost settings exist for cross-border, mainland and stock orders (overseas orders use OverseasBaseCostSetting). */

@@ -3,13 +3,12 @@
 // ListedHistory rows (server: modules/inventory); a product's figures always equal the sum of its rows.
 import { z } from 'zod';
 import { ENUM_CODES } from '../enums.ts';
-import { listResult, optionalText, paged, pagedResult } from './common.ts';
+import { listResult, optionalText, paged, pagedResult, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { combinationActions } from './stock-orders.ts';
 import { points } from './fees.ts';
 
 const id = z.number().int().positive();
-const isoTime = z.iso.datetime({ offset: true });
 const code = <T extends readonly [number, ...number[]]>(values: T) =>
   z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
 export const stockProductStatus = code(ENUM_CODES.StockProductStatus);

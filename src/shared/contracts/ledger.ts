@@ -3,11 +3,10 @@
 // Amounts are points with at most 2 decimals; the server keeps integer cents.
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { EntityDto, optionalText, paged, pagedResult } from './common.ts';
+import { EntityDto, optionalText, paged, pagedResult, isoTime } from './common.ts';
 import { FLOW_CHANNEL, RECHARGE_STATUS } from '../enums.ts';
 import { hasAtMostTwoDecimals as hasTwoDecimals } from '../money.ts';
 
-const isoTime = z.iso.datetime({ offset: true });
 
 /** The largest single recharge or adjustment, in points. */
 export const MAX_RECHARGE_POINTS = 1_000_000;

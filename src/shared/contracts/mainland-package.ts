@@ -4,12 +4,11 @@
 // every order in it. BackOrder/EditInterNationalShipment puts an order into a bag.
 import { z } from 'zod';
 import { SITES } from '../enums.ts';
-import { optionalText, paged, pagedResult } from './common.ts';
+import { optionalText, paged, pagedResult, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 
 const site = z.enum(SITES);
 const cargoCategory = z.union([z.literal(1), z.literal(2), z.literal(3)]);
-const isoTime = z.iso.datetime({ offset: true });
 const cm = z.number().min(0).max(1000).multipleOf(0.1);
 /** An international waybill number as printed: letters, digits and dashes. */
 export const waybillNumber = z.string().trim().min(4).max(64).regex(/^[A-Za-z0-9-]+$/, '只能包含字母、数字和 -');

@@ -1,7 +1,7 @@
 // Stores, seller orders and parcel sign-in (DOMAIN §2–§4, §9; spec 000 §7, 001 §7).
 import { z } from 'zod';
 import { defineService } from './define.ts';
-import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, text } from './common.ts';
+import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, smallInt, text, isoTime } from './common.ts';
 import { SITES } from '../enums.ts';
 import { ProcessingInfoDto, WeighResultDto } from './processing.ts';
 import { TRACKING_NUMBER_MAX, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from '../tracking-number.ts';
@@ -16,7 +16,6 @@ const receiveStatus = code([0, 1, 2, 3, 4, 5, 6] as const);
 const money = z.number().min(0).max(10_000_000).multipleOf(0.01);
 /** A domestic tracking number as printed: letters, digits and dashes. */
 export const trackingNumber = z.string().trim().min(TRACKING_NUMBER_MIN).max(TRACKING_NUMBER_MAX).regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE);
-const isoTime = z.iso.datetime({ offset: true });
 
 export const StoreDto = z.object({
   id: z.number().int(), userId: z.number().int(), userCode: z.string().nullable(), userName: z.string().nullable(),
@@ -96,7 +95,7 @@ export const OrderDetailDto = OrderDto.extend({
 
 export const OrderListInput = paged({
   orderStatus: orderStatus.optional(), packageStatus: packageStatus.optional(), storeId: z.number().int().optional(), site: site.optional(),
-  orderType: z.number().int().optional(), isUrgent: z.boolean().optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
+  orderType: smallInt.optional(), isUrgent: z.boolean().optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
   number: z.string().trim().max(64).optional(),
 });
 

@@ -4,14 +4,13 @@
 // FrontAbroadStockReturn, AbroadStockReturn).
 import { z } from 'zod';
 import { ABROAD_RETURN_STATUS, SITES } from '../enums.ts';
-import { optionalText, paged, pagedResult, text } from './common.ts';
+import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService, type ActionDef } from './define.ts';
 import { points } from './fees.ts';
 import { AuditDto, logistics, OrderDto, trackingNumber } from './orders.ts';
 import { FeeLineDto, OneClickDeliveryInput, OneClickDeliveryResult } from './processing.ts';
 
 const id = z.number().int().positive();
-const isoTime = z.iso.datetime({ offset: true });
 const code = <T extends readonly [number, ...number[]]>(values: T) => z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
 const site = z.enum(SITES);
 

@@ -4,12 +4,11 @@
 // handleType 1 (DOMAIN §4).
 import { z } from 'zod';
 import { REJECTION_DEDUCTION_TYPE } from '../enums.ts';
-import { optionalText, paged, pagedResult, text } from './common.ts';
+import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { points } from './fees.ts';
 import { trackingNumber } from './orders.ts';
 
-const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
 
 export const RejectionDto = z.object({

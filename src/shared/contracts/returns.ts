@@ -5,12 +5,11 @@
 // (ShopeeOrderReturn for staff, FrontShopeeOrderReturn for the seller). Every decision is audited
 // (OrderOperate); the destroy fee of a return is a ledger posting (channel 9).
 import { z } from 'zod';
-import { optionalText, paged, pagedResult, text } from './common.ts';
+import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { trackingNumber } from './orders.ts';
 
 const id = z.number().int().positive();
-const isoTime = z.iso.datetime({ offset: true });
 const STAFF = 'OrderManage.ExpressShipmentDelivery' as const;
 
 /** What a to-stock decision put back (ListedHistory type 4, DOMAIN §7). */

@@ -2,6 +2,7 @@
 // each seller, over a range of days in the tenant's time zone. Computed from the audit rows and the
 // ledger flows on every call, never from counters kept on the side.
 import { z } from 'zod';
+import { calendarDay } from './common.ts';
 import { defineService } from './define.ts';
 
 /** The longest range one call may ask for: a year and a day (a leap year plus today). */
@@ -14,12 +15,9 @@ export const MAX_STATISTIC_DAYS = 367;
  */
 export const STATISTIC_AUDIT_ACTIONS = { signIn: 'signIn', packed: 'packed', shelve: 'shelve' } as const;
 
-const day = (field: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${field} 必须是 yyyy-MM-dd 格式的日期`)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${field} 不是有效日期`);
-
 const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
-const rangeShape = { startTime: day('startTime'), endTime: day('endTime') };
+const rangeShape = { startTime: calendarDay, endTime: calendarDay };
 function checkRange(v: { startTime: string; endTime: string }, ctx: z.RefinementCtx) {
   const days = dayCount(v.startTime, v.endTime);
   if (days < 1) ctx.addIssue({ code: 'custom', path: ['endTime'], message: '结束日期不能早于开始日期' });

@@ -5,14 +5,13 @@
 // seller's combination products (a bundle of products ordered as one).
 import { z } from 'zod';
 import { SITES } from '../enums.ts';
-import { listResult, optionalText, paged, pagedResult, text } from './common.ts';
+import { listResult, optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { bagOrderActions } from './mainland-package.ts';
 import { AuditDto, OrderDto, OrderStatistics } from './orders.ts';
 import { dimensionCm, ProcessingInfoDto, WeighResultDto, weightKg } from './processing.ts';
 
 const id = z.number().int().positive();
-const isoTime = z.iso.datetime({ offset: true });
 const site = z.enum(SITES);
 const code = <T extends readonly [number, ...number[]]>(values: T) => z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
 const quantity = z.number().int().min(1).max(100_000);

@@ -2,12 +2,12 @@
 // mapping, delivery receipts (交接单), the sellers' storage-fee settings, the daily storage fee and
 // the scheduled jobs that run it.
 import { z } from 'zod';
-import { EntityDto, listResult, paged, pagedResult, text } from './common.ts';
+import { calendarDay, EntityDto, listResult, paged, pagedResult, text } from './common.ts';
 import { defineService } from './define.ts';
 import { points } from './fees.ts';
 
 const id = z.number().int().positive();
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 YYYY-MM-DD');
+const day = calendarDay;
 /** A trade number or another number on an outbound label, as scanned. */
 const scanned = z.string().trim().min(1).max(32);
 

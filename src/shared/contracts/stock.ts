@@ -4,14 +4,13 @@
 // parcel), inspects, labels and shelves it. productStatus moves by src/shared/rules/stock.ts.
 import { z } from 'zod';
 import { ENUM_CODES, type StockStatus } from '../enums.ts';
-import { optionalText, paged, pagedResult, text } from './common.ts';
+import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { centimetres, kilograms, points } from './fees.ts';
 import { ListedHistoryDto, StockProductDto, barCode, shelfPosition } from './inventory.ts';
 import { trackingNumber } from './orders.ts';
 
 const id = z.number().int().positive();
-const isoTime = z.iso.datetime({ offset: true });
 const stockStatus = z.union(ENUM_CODES.StockStatus.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<StockStatus>, z.ZodLiteral<StockStatus>]);
 const nums = z.number().int().min(1).max(1_000_000);
 

@@ -1,17 +1,15 @@
 // CSV export of what a list shows. Excel opens UTF-8 CSV correctly only with a BOM, and a cell
-// starting with = + - @ would be run as a formula, so such cells get a leading apostrophe.
+// starting with = + - @ would be run as a formula, so such cells get a leading apostrophe (shared/inert-text.ts).
+import { inertText } from '#shared/inert-text.ts';
 
 export interface ExportColumn<T> {
   title: string;
   value: (row: T) => string | number | boolean | null | undefined;
 }
 
-const FORMULA = /^[=+\-@\t\r]/;
-
 function cell(v: string | number | boolean | null | undefined): string {
   if (v === null || v === undefined) return '';
-  let s = String(v);
-  if (typeof v === 'string' && FORMULA.test(s)) s = `'${s}`;
+  const s = typeof v === 'string' ? inertText(v) : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -4,8 +4,9 @@
 // throws; absent means the default (page 1, 10 rows, no filter), which keeps URLs short.
 // Plain functions, not zod: route search validation ships in the app's first chunk.
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '#shared/paging.ts';
+import { isCalendarDay } from '#shared/calendar-day.ts';
 
-export { FIRST_PAGE, PAGE_SIZES };
+export { FIRST_PAGE, PAGE_SIZES, isCalendarDay };
 export type PageSize = (typeof PAGE_SIZES)[number];
 
 /** The paging part every list search has. */
@@ -61,16 +62,6 @@ export const filter = {
 /** The paging input of a paged service call (DOMAIN §0: currentPage from 1, pageSize default 10). */
 export function pagingInput(search: ListSearch): { currentPage: number; pageSize: number } {
   return { currentPage: search.page ?? FIRST_PAGE, pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE };
-}
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether text is a real calendar day written YYYY-MM-DD (2026-02-30 is not). */
-export function isCalendarDay(text: string): boolean {
-  const m = DAY.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
 /** The zone's offset from UTC in minutes at an instant (Asia/Shanghai: +480). */

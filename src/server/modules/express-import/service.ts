@@ -54,6 +54,7 @@ export async function importExpress(tx: Db, who: Who, fileName: string, rows: re
   // Validate each row on its own first; only valid numbers touch the parcels.
   const valid: { r: ImportRow; shipment: string; seller: { id: number; userCode: string }; warehouseInfoId: number; remark: string | null }[] = [];
   for (const r of rows) {
+    if (r.problem) { fail(r, r.problem); continue; }
     if (!r.shipment) { fail(r, '快递单号为空'); continue; }
     const number = trackingNumber.safeParse(r.shipment);
     if (!number.success) { fail(r, `快递单号格式不正确：${number.error.issues[0]?.message ?? '格式错误'}`); continue; }

@@ -48,6 +48,7 @@ export async function importAdvanceOrders(tx: Db, who: CurrentUser, rows: readon
   const firstRow = new Map<string, number>();
   const valid: { r: AdvanceRowIn; values: Parameters<typeof repo.insertAdvanceOrders>[1][number] }[] = [];
   for (const r of rows) {
+    if (r.problem) { fail(r, r.problem); continue; }
     if (!r.shipment) { fail(r, '快递单号为空'); continue; }
     const number = trackingNumber.safeParse(r.shipment);
     if (!number.success) { fail(r, `快递单号格式不正确：${number.error.issues[0]?.message ?? '格式错误'}`); continue; }

@@ -185,7 +185,11 @@ export const frontShopeeOrderReturnService = implement(frontShopeeOrderReturn, (
   async createOrderReturn(input, ctx) {
     const me = requireUser(ctx);
     const warehouse = await mainlandWarehouse(ctx.db, input.warehouseInfoId);
-    const order = await repo.sellerOrderByNumber(ctx.db, me.id, input.orderNumber);
+    // Only for their own order, or a number no order here has: another seller's number would make the
+    // floor's scan of that seller's return answer 多个卖家 (issue 42).
+    const orders = await repo.ordersByNumber(ctx.db, input.orderNumber);
+    const order = orders.find((o) => o.userId === me.id);
+    if (!order && orders.length > 0) throw conflict(`订单号 ${input.orderNumber} 不是您的订单：只能为自己的订单或仓库里还没有的订单号预报退货。`);
     const { row, created } = await repo.insertOrLockReturn(ctx.db, {
       orderNumber: input.orderNumber, userId: me.id, userCode: me.userCode ?? '', orderId: order?.id ?? null, tradeNo: order?.tradeNo ?? null,
       shipment: input.shipment ?? null, warehouseInfoId: warehouse.id, reMark: input.reMark ?? null, preDeclared: true,

@@ -219,10 +219,3 @@ export async function updateReturn(tx: Db, id: number, values: Partial<typeof or
   const [row] = await tx.update(orderReturns).set({ ...values }).where(eq(orderReturns.id, id)).returning();
   return row!;
 }
-
-/** The seller's (newest) order of this number, to link a pre-declared return to it. */
-export async function sellerOrderByNumber(tx: Db, userId: number, orderNumber: string) {
-  const [row] = await tx.select({ id: orders.id, tradeNo: orders.tradeNo }).from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.orderNumber, orderNumber))).orderBy(desc(orders.id)).limit(1);
-  return row;
-}
