@@ -37,7 +37,7 @@ export const enStation: Record<string, string> = {
   '卖家': 'Seller',
   // A parcel declared for another warehouse (WRONG_WAREHOUSE)
   '非本仓包裹': 'Another warehouse\'s parcel',
-  '未签收：请放到转仓区。确需在本仓签收，请按“确认转仓签收”': 'Not signed in: put it in the transfer area. To sign it in here anyway, press “Sign in as a transfer”',
+  '未签收：请放到转仓区': 'Not signed in: put it in the transfer area',
   '申报仓库': 'Declared for',
   '其他仓库': 'another warehouse',
   '确认转仓签收': 'Sign in as a transfer',

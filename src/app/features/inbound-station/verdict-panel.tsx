@@ -35,7 +35,7 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
       if (action === 'REJECT') return { color: 'red', title: t('拒收'), hint: t('卖家已申请拒收：不要入库，退回快递') };
       if (action === 'WRONG_WAREHOUSE') {
         // Declared for another warehouse (issue 45 item 6): not signed; a transfer only on purpose.
-        return { color: 'orange', shade: 9, title: t('非本仓包裹'), hint: t('未签收：请放到转仓区。确需在本仓签收，请按“确认转仓签收”') };
+        return { color: 'orange', shade: 9, title: t('非本仓包裹'), hint: t('未签收：请放到转仓区') };
       }
       // ALREADY for a parcel refused at the door: it was never signed in, so say what happened to it.
       if (parcel.receiveStatus === RECEIVE_STATUS.refused) {
@@ -49,11 +49,11 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   }
 }
 
-function BigField({ label, value, testId }: { label: string; value: string; testId: string }) {
+function BigField({ label, value, testId, valueClass = classes.bigValue }: { label: string; value: string; testId: string; valueClass?: string | undefined }) {
   return (
     <div className={classes.bigField}>
       <div className={kit.small} style={{ fontWeight: 600, opacity: 0.85 }}>{label}</div>
-      <div className={classes.bigValue} data-testid={testId}>{value}</div>
+      <div className={valueClass} data-testid={testId}>{value}</div>
     </div>
   );
 }
@@ -96,11 +96,10 @@ export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry;
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.action === 'WRONG_WAREHOUSE' && (
           <>
-            <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
-              <BigField label={t('申报仓库')} value={result.warehouseName ?? t('其他仓库')} testId="verdict-warehouse" />
-              {result.userCode && <BigField label={t('卖家编码')} value={result.userCode} testId="verdict-user-code" />}
-            </div>
+            {/* Where it belongs first, then the one action, within a phone's first screen; whose it is after. */}
+            <BigField label={t('申报仓库')} value={result.warehouseName ?? t('其他仓库')} testId="verdict-warehouse" valueClass={classes.placeValue} />
             {onTransfer && entry.input && <ConfirmTransfer onTransfer={() => onTransfer(entry)} />}
+            {result.userCode && <BigField label={t('卖家编码')} value={result.userCode} testId="verdict-user-code" valueClass={classes.placeValue} />}
           </>
         )}
         {result?.parcel.isNeedTakePicture && (
