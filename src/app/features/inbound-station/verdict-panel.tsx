@@ -58,7 +58,6 @@ function BigField({ label, value, testId, valueClass = classes.bigValue }: { lab
   );
 }
 
-/** The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen). */
 /** The WRONG_WAREHOUSE verdict's one action: sign it here anyway (SignByScan with transfer: true, audited). */
 function ConfirmTransfer({ onTransfer }: { onTransfer: () => void }) {
   const t = useT();
