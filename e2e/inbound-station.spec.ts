@@ -139,3 +139,72 @@ test('the 已签收 verdict (seller code, slot, 需拍照, order) fits a phone w
   await page.setViewportSize({ width: 1280, height: 800 });
   if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/station-signed-1280.png`, fullPage: true });
 });
+
+test('on a phone, a parcel declared for another warehouse is WRONG_WAREHOUSE, named, and signed here only by 确认转仓签收', async ({ browser, apiLogin, baseURL }) => {
+  // Over the API: a station warehouse, the warehouse the parcel is declared for, a seller's order there.
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const request = context.request;
+  const staff = { Authorization: `Bearer ${await apiLogin(admin.userName, admin.password, 1)}`, 'Abp.TenantId': '1' };
+  const call = async (path: string, data: unknown = {}, method: 'GET' | 'POST' = 'POST', as = staff) => {
+    const res = method === 'GET'
+      ? await request.get(`/api/services/app/${path}`, { headers: as, params: data as Record<string, string> })
+      : await request.post(`/api/services/app/${path}`, { headers: as, data });
+    const body = await res.json();
+    expect(res.ok(), `${path}: ${JSON.stringify(body.error)}`).toBe(true);
+    return body.result;
+  };
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`.toUpperCase();
+  const station = await call('WarehouseInfo/EditWarehouseInfo', { warehouseName: `台北海外仓${suffix}`, kind: 2, site: 'TW', address: '台北市' });
+  const declaredFor = await call('WarehouseInfo/EditWarehouseInfo', { warehouseName: `深圳大陆仓${suffix.slice(-4)}`, kind: 1 });
+  const userName = `e2eww${suffix.toLowerCase()}`;
+  expect((await request.post('/api/services/app/Account/Register', {
+    headers: { 'Abp.TenantId': '1' }, data: { userName, name: `卖家${suffix}`, password: 'secret123', emailAddress: `${userName}@example.com` },
+  })).ok()).toBe(true);
+  const seller = { Authorization: `Bearer ${await apiLogin(userName, 'secret123', 1)}`, 'Abp.TenantId': '1' };
+  const sellerUser = (await call('User/GetAll', { keyword: userName }, 'GET')).items.find((u: { userName: string }) => u.userName === userName) as { id: number; userCode: string };
+  const store = await call('BackStoreAddress/EditStoreAddress', { userId: sellerUser.id, storeName: `E2E转仓店${suffix}`, site: 'TW', contactName: '张三', contactPhone: '13800000000', storeAddress: '台北市' });
+  const shipment = `SF${Date.now()}`;
+  await call('FrontOrder/CreateOrder', {
+    orderNumber: `E2EWW${suffix}`, storeId: store.id, warehouseInfoId: declaredFor.id, site: 'TW', orderType: 2, cargoCategory: 1, shippingMethods: 2,
+    orderProductInfosList: [{ productName: '手机壳', productSku: 'CASE-1', quantity: 1, price: 9.9, shipment }],
+  }, 'POST', seller);
+
+  const page = await context.newPage();
+  // 海外仓签收 at the Taipei station: the same scan, the same verdict panel (issue 45's case).
+  await login(page, { ...admin, from: '/backabroad/intoabroadLogistics' });
+  const warehouse = page.getByTestId('station-warehouse');
+  await expect(warehouse).toBeEnabled();
+  await warehouse.selectOption(String(station.id));
+  const box = page.getByTestId('scan-input');
+  await box.focus();
+  await page.keyboard.type(shipment, { delay: 5 });
+  await page.keyboard.press('Enter');
+
+  const verdict = page.getByRole('status').filter({ hasText: shipment });
+  await expect(verdict).toHaveAttribute('data-verdict', 'WRONG_WAREHOUSE');
+  await expect(verdict.getByText('非本仓包裹', { exact: true })).toBeVisible();
+  await expect(verdict.getByTestId('verdict-warehouse')).toHaveText(declaredFor.warehouseName);
+  await expect(verdict.getByTestId('verdict-user-code')).toHaveText(sellerUser.userCode);
+  await expect(verdict.getByTestId('verdict-shelf')).toHaveCount(0);
+  await expect(page.getByTestId('count-signed')).toHaveText('0');
+  // Not signed: the parcel still waits for its own warehouse.
+  const parcelOf = async (desk: string) => (await call(`${desk}/GetLogisticsList`, { shipment }, 'GET')).items[0] as { receiveStatus: number; warehouseInfoId: number };
+  expect(await parcelOf('Logistics')).toMatchObject({ receiveStatus: 0, warehouseInfoId: declaredFor.id });
+  // The verdict and its button sit on the first screen of a phone, without scrolling sideways.
+  const transfer = verdict.getByRole('button', { name: '确认转仓签收' });
+  await expect(verdict.getByTestId('verdict-warehouse')).toBeInViewport({ ratio: 1 });
+  await expect(transfer).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+  if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/station-wrong-warehouse-390.png` });
+
+  await transfer.tap();
+  await expect(verdict).toHaveAttribute('data-verdict', 'SIGNED');
+  await expect(page.getByTestId('count-signed')).toHaveText('1');
+  await expect(box).toBeFocused();
+  // Signed in here: now the overseas desk's parcel.
+  expect(await parcelOf('AbroadLogistics')).toMatchObject({ receiveStatus: 1, warehouseInfoId: station.id });
+  const audit = await call('OrderOperate/GetList', { entity: 'parcel', number: shipment }, 'GET') as { items: { action: string; note: string | null }[] };
+  expect(audit.items.find((a) => a.action === 'signIn')?.note).toBe(`转仓签收：申报仓库 ${declaredFor.warehouseName}`);
+  if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/station-transferred-390.png` });
+  await context.close();
+});

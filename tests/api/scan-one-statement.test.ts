@@ -198,6 +198,22 @@ for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way})
     await offThePath(nobodys);
   });
 
+  it('writes nothing for a parcel declared for another warehouse than the station\'s (migration 0036): the usual path answers WRONG_WAREHOUSE', async () => {
+    const o = await newOrder(1);
+    await offThePath(o.shipments[0]!, { warehouseInfoId: otherStation });
+    const bare = await declaredWithoutOrder();
+    await root(sql`update parcels set warehouse_info_id = ${warehouseId} where shipment = ${bare}`);
+    await offThePath(bare, { warehouseInfoId: otherStation });
+    for (const shipment of [o.shipments[0]!, bare]) {
+      const usual = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: otherStation });
+      expect(usual.body.result).toMatchObject({ action: 'WRONG_WAREHOUSE', parcel: { receiveStatus: 0 } });
+    }
+    // At its own station, both are on the path again.
+    const { one, usual } = await bothWays(bare, { now: new Date() });
+    expect(usual.answer.action).toBe('SIGNED');
+    expect(one.rows).toEqual(usual.rows);
+  });
+
   it('fails on a key that is there already, after its writes, so that nothing of it stays', async () => {
     const o = await newOrder(1);
     const shipment = o.shipments[0]!;
@@ -284,17 +300,20 @@ for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way})
     await root(sql`update orders set order_status = 4 where id = ${closed.id}`);
     const held = await newOrder(1);
     await root(sql`update orders set order_status = 7 where id = ${held.id}`);
+    // Declared for this warehouse, scanned at another station: off the path, gathered or alone (migration 0036).
+    const away = await newOrder(1);
     const slotted = await newOrder(2);
     const firstOfSlotted = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: slotted.shipments[0], warehouseInfoId: warehouseId });
     expect(shelfOf(firstOfSlotted.body.result)).toMatch(/^H\d{4}$/);
     const x = await declaredWithoutOrder();
     const now = new Date();
     const items = [input(complete.shipments[0]!, { now, weight: 2.5 }), input(x, { now }), input(partial.shipments[0]!, { now, note: '到一件' }),
-      input(closed.shipments[0]!, { now }), input(`UNKNOWN${Date.now()}`, { now }), input(held.shipments[0]!, { now, warehouseInfoId: otherStation }),
-      input(slotted.shipments[1]!, { now })];
-    const shipments = [complete.shipments[0]!, x, partial.shipments[0]!, closed.shipments[0]!, held.shipments[0]!, ...slotted.shipments];
+      input(closed.shipments[0]!, { now }), input(`UNKNOWN${Date.now()}`, { now }), input(held.shipments[0]!, { now }),
+      input(slotted.shipments[1]!, { now }), input(away.shipments[0]!, { now, warehouseInfoId: otherStation })];
+    const shipments = [complete.shipments[0]!, x, partial.shipments[0]!, closed.shipments[0]!, held.shipments[0]!, ...slotted.shipments, away.shipments[0]!];
     const { gathered, alone } = await gatheredAndAlone(items, shipments);
-    expect(gathered.answers.map((a) => (a as { action?: string } | null)?.action ?? null)).toEqual(['SIGNED', 'SIGNED', 'SIGNED', 'SIGNED', null, 'SIGNED', 'SIGNED']);
+    expect(gathered.answers.map((a) => (a as { action?: string } | null)?.action ?? null)).toEqual(['SIGNED', 'SIGNED', 'SIGNED', 'SIGNED', null, 'SIGNED', 'SIGNED', null]);
+    expect((gathered.rows.at(-1) as { parcel: { receive_status: number } }).parcel.receive_status).toBe(0);
     expect(gathered.answers[0]).toMatchObject({ order: { id: complete.id, orderStatus: 2, packageStatus: 2 } });
     expect(gathered.answers[2]).toMatchObject({ order: { id: partial.id, orderStatus: 2, packageStatus: 1 } });
     expect(gathered.answers[3]).toMatchObject({ order: { id: closed.id, orderStatus: 4, shelfNumber: null } });

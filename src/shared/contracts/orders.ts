@@ -206,8 +206,17 @@ export const ScanRejectionDto = z.object({ id: z.number().int(), userCode: z.str
 /** A number nobody declared that a carrier or seller pre-alerted (AdvanceOrder, still 待处理): the picker is told. */
 export const ScanAdvanceOrderDto = z.object({ id: z.number().int(), userCode: z.string().nullable(), expressCompany: z.string().nullable(), remark: z.string().nullable() });
 
+/**
+ * A parcel declared for another warehouse than the station's answers WRONG_WAREHOUSE (issue 45 item 6) with
+ * `warehouseName`, the declared warehouse's; nothing is signed unless SignByScan is sent with `transfer: true`.
+ * To a group member whose scope leaves that warehouse out, the check answers WRONG_WAREHOUSE and nothing
+ * more (no parcel, no name), and SignByScan refuses it (409).
+ */
+const wrongWarehouseName = z.string().nullable().optional();
+
 export const ScanCheckDto = z.object({
-  action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN']),
+  action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN', 'WRONG_WAREHOUSE']),
+  warehouseName: wrongWarehouseName,
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ParcelDto.nullable(),
@@ -218,7 +227,8 @@ export const ScanCheckDto = z.object({
 });
 
 export const SignResultDto = z.object({
-  action: z.enum(['SIGNED', 'ALREADY', 'REJECT', 'UNCLAIMED']),
+  action: z.enum(['SIGNED', 'ALREADY', 'REJECT', 'UNCLAIMED', 'WRONG_WAREHOUSE']),
+  warehouseName: wrongWarehouseName,
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ParcelDto,
@@ -250,7 +260,11 @@ export const logistics = defineService('Logistics', {
   },
   signByScan: {
     method: 'POST', permission: 'OrderManage.ExpressShipmentDelivery', offline: true,
-    input: z.object({ shipment: trackingNumber, warehouseInfoId: z.number().int().positive(), weight: z.number().min(0).max(1000).optional().nullable(), note: optionalText(512) }),
+    input: z.object({
+      shipment: trackingNumber, warehouseInfoId: z.number().int().positive(), weight: z.number().min(0).max(1000).optional().nullable(), note: optionalText(512),
+      /** Sign a parcel declared for another warehouse here anyway (audited): the picker confirmed the WRONG_WAREHOUSE verdict. */
+      transfer: z.boolean().optional(),
+    }),
     output: SignResultDto,
   },
   setTakePicture: setTakePictureAction,

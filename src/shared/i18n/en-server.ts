@@ -22,4 +22,5 @@ export const enServer: Record<string, string> = {
   '登录已过期或令牌无效，请重新登录。': 'Your sign-in has expired or the token is not valid; please sign in again.',
   '用户不存在、已停用，或租户已停用。': 'The user does not exist or is inactive, or the tenant is inactive.',
   '登录令牌与请求的租户 (Abp.TenantId) 不一致，请重新登录。': 'The sign-in token belongs to another tenant than Abp.TenantId; please sign in again.',
+  '该包裹属于你管辖范围以外的仓库，不能在本站签收或转仓。': 'This parcel belongs to a warehouse outside your scope: it cannot be signed in or transferred here.',
 };

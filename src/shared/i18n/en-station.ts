@@ -35,4 +35,10 @@ export const enStation: Record<string, string> = {
   '还没有扫描': 'Nothing scanned yet',
   '扫描记录': 'Scan history',
   '卖家': 'Seller',
+  // A parcel declared for another warehouse (WRONG_WAREHOUSE)
+  '非本仓包裹': 'Another warehouse\'s parcel',
+  '未签收：请放到转仓区': 'Not signed in: put it in the transfer area',
+  '申报仓库': 'Declared for',
+  '其他仓库': 'another warehouse',
+  '确认转仓签收': 'Sign in as a transfer',
 };

@@ -24,3 +24,12 @@ export type ParcelAction = keyof typeof PARCEL_RULES;
 
 /** Whether `action` is allowed on the parcel now. */
 export const canParcel = (action: ParcelAction, p: ParcelState): boolean => (PARCEL_RULES[action] as ParcelRule).allowed(p);
+
+/**
+ * The wrong-warehouse rule (issues 42 item 3, 45 item 6): a parcel declared for one warehouse and not here
+ * yet belongs elsewhere when scanned at another warehouse's station. It is not signed there unless the
+ * picker confirms a transfer. A parcel declared for no warehouse belongs wherever it is scanned.
+ * The same rule is in SQL: the scan's statements leave such a parcel off their path (migration 0036).
+ */
+export const belongsElsewhere = (p: ParcelState & { warehouseInfoId: number | null }, station: number | null | undefined): boolean =>
+  station != null && p.receiveStatus === R.declared && p.warehouseInfoId != null && p.warehouseInfoId !== station;

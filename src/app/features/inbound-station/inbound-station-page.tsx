@@ -153,7 +153,7 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
       </Columns>
 
       {station.history[0] ? (
-        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} /></Suspense>
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} onTransfer={(entry) => { void station.transfer(entry); scanBox.focus(); }} /></Suspense>
       ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">

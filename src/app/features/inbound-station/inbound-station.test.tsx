@@ -98,6 +98,30 @@ describe('包裹签收 station', () => {
     expect(rows[0]!.textContent).toContain('A-12');
   });
 
+  it('a parcel of another warehouse is WRONG_WAREHOUSE, named, not signed; 确认转仓签收 signs it with transfer: true under a new key', async () => {
+    const { api, signs } = stationApi((body) => body.transfer
+      ? signed(String(body.shipment), { shelfNumber: null })
+      : { action: 'WRONG_WAREHOUSE', warehouseName: '深圳大陆仓', parcel: parcel({ shipment: String(body.shipment), receiveStatus: 0, warehouseInfoId: 9 }),
+        order: null, userCode: 'S00001', shelfNumber: null });
+    renderWithProviders(<InboundStationPage />, { api });
+    await ready();
+    await userEvent.type(box(), 'SF4000{Enter}');
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('WRONG_WAREHOUSE'));
+    expect(verdict().getAttribute('role')).toBe('status');
+    expect(verdict().textContent).toContain('SF4000');
+    expect(within(verdict()).getByText('非本仓包裹')).toBeTruthy();
+    expect(within(verdict()).getByTestId('verdict-warehouse').textContent).toBe('深圳大陆仓');
+    expect(within(verdict()).queryByTestId('verdict-shelf')).toBeNull();
+    expect(screen.getByTestId('count-signed').textContent).toBe('0');
+    await userEvent.click(within(verdict()).getByRole('button', { name: '确认转仓签收' }));
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('SIGNED'));
+    expect(signs.map((c) => c.request.body)).toEqual([{ shipment: 'SF4000', warehouseInfoId: 7 }, { shipment: 'SF4000', warehouseInfoId: 7, transfer: true }]);
+    expect(signs[1]!.options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(signs[1]!.options?.idempotencyKey).not.toBe(signs[0]!.options?.idempotencyKey);
+    expect(screen.getByTestId('count-signed').textContent).toBe('1');
+    expect(document.activeElement).toBe(box());
+  });
+
   it('UNCLAIMED and ALREADY have their own verdicts and counters; each scan gets its own key', async () => {
     const { api, signs } = stationApi((body, n) => n === 1
       ? { action: 'UNCLAIMED', parcel: parcel({ shipment: String(body.shipment), receiveStatus: 5, userCode: null }), order: null, userCode: null, shelfNumber: null }

@@ -4,10 +4,11 @@
 // retrying it cannot sign twice even if the first request did reach the server. Counters and the
 // history are this session's only.
 import { useCallback, useRef, useState } from 'react';
-import type { SignResultDto } from '#shared/contracts/orders.ts';
+import type { logistics, SignResultDto } from '#shared/contracts/orders.ts';
+import type { InputOf } from '#shared/contracts/define.ts';
 import { isTrackingNumber } from '#shared/tracking-number.ts';
 import { ApiError } from '../../lib/api.ts';
-import { createDedupe, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
+import { createDedupe, primeFeedback, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
 
@@ -27,11 +28,15 @@ export type ScanOutcome =
   /** Not sent: no warehouse chosen yet. */
   | { kind: 'no-warehouse' };
 
+type SignInput = InputOf<typeof logistics.actions.signByScan>;
+
 export interface ScanEntry {
   id: number;
   time: Date;
   shipment: string;
   outcome: ScanOutcome;
+  /** What was sent for it (absent when nothing was): a transfer sends it again with `transfer: true`. */
+  input?: SignInput;
 }
 
 export interface SessionCounts { signed: number; unclaimed: number; repeated: number }
@@ -46,9 +51,16 @@ export interface SignStation {
   ignored: string | null;
   /** Answers whether the code was taken (false: ignored as a repeat or not sent). */
   scan: (code: string, warehouseInfoId: number | null, extras?: SignExtras) => Promise<ScanOutcome | null>;
+  /**
+   * Signs a WRONG_WAREHOUSE parcel here anyway, the picker having confirmed it (issue 45 item 6): the same
+   * scan again with `transfer: true`, so under a new Idempotency-Key, and past the repeat window.
+   */
+  transfer: (entry: ScanEntry) => Promise<ScanOutcome | null>;
 }
 
-const FEEDBACK: Record<SignResultDto['action'], ScanFeedback> = { SIGNED: 'signed', UNCLAIMED: 'unclaimed', ALREADY: 'already', REJECT: 'reject' };
+const FEEDBACK: Record<SignResultDto['action'], ScanFeedback> = {
+  SIGNED: 'signed', UNCLAIMED: 'unclaimed', ALREADY: 'already', REJECT: 'reject', WRONG_WAREHOUSE: 'elsewhere',
+};
 
 export function useSignStation(
   { dedupe: given, feedback = scanFeedback }: { dedupe?: Dedupe; feedback?: (kind: ScanFeedback) => void } = {},
@@ -72,30 +84,12 @@ export function useSignStation(
     });
   }, []);
 
-  const scan = useCallback<SignStation['scan']>(async (code, warehouseInfoId, extras = {}) => {
-    const entry: ScanEntry = { id: nextId.current++, time: new Date(), shipment: code, outcome: { kind: 'pending' } };
+  /** Sends one scan (now, or queued in the outbox) and records its outcome in `entry`'s place. */
+  const send = useCallback(async (entry: ScanEntry, input: SignInput): Promise<ScanOutcome> => {
+    const code = input.shipment;
     const finish = (outcome: ScanOutcome) => {
       put({ ...entry, outcome });
       return outcome;
-    };
-    if (warehouseInfoId === null) {
-      feedback('error');
-      return finish({ kind: 'no-warehouse' });
-    }
-    if (!isTrackingNumber(code)) {
-      feedback('error');
-      return finish({ kind: 'invalid' });
-    }
-    if (dedupe.current.isRepeat(code)) {
-      setIgnored(code);
-      return null;
-    }
-    setIgnored(null);
-    const input = {
-      shipment: code,
-      warehouseInfoId,
-      ...(extras.weight !== undefined && extras.weight !== null ? { weight: extras.weight } : {}),
-      ...(extras.note ? { note: extras.note } : {}),
     };
     const body = JSON.stringify(input);
     const key = unanswered.current.get(body) ?? newIdempotencyKey();
@@ -133,5 +127,40 @@ export function useSignStation(
     }
   }, [offlineApi, feedback, put]);
 
-  return { history, counts, ignored, scan };
+  const scan = useCallback<SignStation['scan']>(async (code, warehouseInfoId, extras = {}) => {
+    const entry: ScanEntry = { id: nextId.current++, time: new Date(), shipment: code, outcome: { kind: 'pending' } };
+    const finish = (outcome: ScanOutcome) => {
+      put({ ...entry, outcome });
+      return outcome;
+    };
+    if (warehouseInfoId === null) {
+      feedback('error');
+      return finish({ kind: 'no-warehouse' });
+    }
+    if (!isTrackingNumber(code)) {
+      feedback('error');
+      return finish({ kind: 'invalid' });
+    }
+    if (dedupe.current.isRepeat(code)) {
+      setIgnored(code);
+      return null;
+    }
+    setIgnored(null);
+    const input = {
+      shipment: code,
+      warehouseInfoId,
+      ...(extras.weight !== undefined && extras.weight !== null ? { weight: extras.weight } : {}),
+      ...(extras.note ? { note: extras.note } : {}),
+    };
+    return send({ ...entry, input }, input);
+  }, [put, feedback, send]);
+
+  const transfer = useCallback<SignStation['transfer']>(async (entry) => {
+    if (!entry.input) return null;
+    primeFeedback();
+    const input = { ...entry.input, transfer: true };
+    return send({ id: nextId.current++, time: new Date(), shipment: entry.shipment, outcome: { kind: 'pending' }, input }, input);
+  }, [send]);
+
+  return { history, counts, ignored, scan, transfer };
 }

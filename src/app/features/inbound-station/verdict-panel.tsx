@@ -6,7 +6,7 @@ import type { CSSProperties } from 'react';
 import type { MantineColor } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { codeColor } from '../../components/code-colors.ts';
-import { KitBadge, KitText, kit } from '../../components/kit/kit.tsx';
+import { KitBadge, KitButton, KitText, kit } from '../../components/kit/kit.tsx';
 import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
@@ -14,7 +14,7 @@ import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
 import { ConfirmRejection } from './confirm-rejection.tsx';
 import classes from './inbound-station.module.css';
 
-interface Look { color: MantineColor; title: string; hint?: string }
+interface Look { color: MantineColor; title: string; hint?: string; /** The background's shade (7 unless said). */ shade?: number }
 
 export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
@@ -33,6 +33,10 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
         return { color: 'grape', title: t('无主件'), hint: pre ? t('预报件（{0}）：请放到预报件货架，按预报单处理', pre.userCode ?? '—') : t('没有卖家申报此单号：请放到无主件货架') };
       }
       if (action === 'REJECT') return { color: 'red', title: t('拒收'), hint: t('卖家已申请拒收：不要入库，退回快递') };
+      if (action === 'WRONG_WAREHOUSE') {
+        // Declared for another warehouse (issue 45 item 6): not signed; a transfer only on purpose.
+        return { color: 'orange', shade: 9, title: t('非本仓包裹'), hint: t('未签收：请放到转仓区') };
+      }
       // ALREADY for a parcel refused at the door: it was never signed in, so say what happened to it.
       if (parcel.receiveStatus === RECEIVE_STATUS.refused) {
         return { color: 'red', title: t('已拒收'), hint: t('此包裹已拒收：不要入库，退回快递') };
@@ -45,24 +49,38 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   }
 }
 
-function BigField({ label, value, testId }: { label: string; value: string; testId: string }) {
+function BigField({ label, value, testId, valueClass = classes.bigValue }: { label: string; value: string; testId: string; valueClass?: string | undefined }) {
   return (
     <div className={classes.bigField}>
       <div className={kit.small} style={{ fontWeight: 600, opacity: 0.85 }}>{label}</div>
-      <div className={classes.bigValue} data-testid={testId}>{value}</div>
+      <div className={valueClass} data-testid={testId}>{value}</div>
     </div>
   );
 }
 
-/** The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen). */
-export function VerdictPanel({ entry, ignored }: { entry: ScanEntry; ignored: string | null }) {
+/** The WRONG_WAREHOUSE verdict's one action: sign it here anyway (SignByScan with transfer: true, audited). */
+function ConfirmTransfer({ onTransfer }: { onTransfer: () => void }) {
+  const t = useT();
+  return (
+    <div className={kit.row}>
+      <KitButton size="lg" style={WHITE_ON_ORANGE} onClick={onTransfer} data-testid="confirm-transfer">{t('确认转仓签收')}</KitButton>
+    </div>
+  );
+}
+const WHITE_ON_ORANGE = { '--kit-filled': 'var(--mantine-color-white)', '--kit-filled-hover': 'var(--mantine-color-gray-0)', color: 'var(--mantine-color-orange-9)' } as CSSProperties;
+
+/**
+ * The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen).
+ * `onTransfer`: how a WRONG_WAREHOUSE verdict's 确认转仓签收 signs the parcel here.
+ */
+export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void }) {
   const t = useT();
   const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
-  const showSlot = result && result.action !== 'REJECT';
+  const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
-      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
+      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-${look.shade ?? 7})` }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
@@ -75,6 +93,14 @@ export function VerdictPanel({ entry, ignored }: { entry: ScanEntry; ignored: st
         </div>
         {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
+        {result?.action === 'WRONG_WAREHOUSE' && (
+          <>
+            {/* Where it belongs first, then the one action, within a phone's first screen; whose it is after. */}
+            <BigField label={t('申报仓库')} value={result.warehouseName ?? t('其他仓库')} testId="verdict-warehouse" valueClass={classes.placeValue} />
+            {onTransfer && entry.input && <ConfirmTransfer onTransfer={() => onTransfer(entry)} />}
+            {result.userCode && <BigField label={t('卖家编码')} value={result.userCode} testId="verdict-user-code" valueClass={classes.placeValue} />}
+          </>
+        )}
         {result?.parcel.isNeedTakePicture && (
           <KitBadge color="yellow" variant="filled" className={`${classes.bigBadge} ${classes.needPhoto}`} data-testid="need-photo">
             <IconCamera size={20} />{t('需拍照')}

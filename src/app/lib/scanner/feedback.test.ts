@@ -41,14 +41,14 @@ describe('scan feedback', () => {
     const vibrate = vi.fn(() => true);
     vi.stubGlobal('navigator', { ...navigator, vibrate });
     const patterns = new Map<ScanFeedback, string>();
-    for (const kind of ['signed', 'unclaimed', 'already', 'reject', 'error'] as const) {
+    for (const kind of ['signed', 'unclaimed', 'already', 'reject', 'error', 'elsewhere'] as const) {
       const ctx = FakeAudioContext.made[0];
       const before = ctx?.started.length ?? 0;
       scanFeedback(kind);
       patterns.set(kind, JSON.stringify(FakeAudioContext.made[0]!.started.slice(before)));
     }
     expect(FakeAudioContext.made).toHaveLength(1);
-    expect(new Set(patterns.values()).size).toBe(5);
-    expect(vibrate).toHaveBeenCalledTimes(5);
+    expect(new Set(patterns.values()).size).toBe(6);
+    expect(vibrate).toHaveBeenCalledTimes(6);
   });
 });

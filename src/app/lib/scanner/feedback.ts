@@ -2,7 +2,7 @@
 // vibration where the device has one. Each verdict has its own pattern so a picker knows the answer
 // without looking. Silently does nothing where there is no AudioContext (jsdom, old browsers).
 
-export type ScanFeedback = 'signed' | 'unclaimed' | 'already' | 'reject' | 'error';
+export type ScanFeedback = 'signed' | 'unclaimed' | 'already' | 'reject' | 'error' | 'elsewhere';
 
 interface Tone { freq: number; ms: number; type?: OscillatorType }
 
@@ -12,6 +12,8 @@ const TONES: Record<ScanFeedback, Tone[]> = {
   already: [{ freq: 880, ms: 70 }, { freq: 880, ms: 70 }],
   reject: [{ freq: 220, ms: 350, type: 'square' }],
   error: [{ freq: 300, ms: 150, type: 'sawtooth' }, { freq: 200, ms: 250, type: 'sawtooth' }],
+  /** Another warehouse's parcel: a falling pair, twice, so it is not taken for a rescan or a refusal. */
+  elsewhere: [{ freq: 990, ms: 120, type: 'triangle' }, { freq: 495, ms: 200, type: 'triangle' }, { freq: 990, ms: 120, type: 'triangle' }, { freq: 495, ms: 200, type: 'triangle' }],
 };
 
 const VIBRATION: Record<ScanFeedback, number[]> = {
@@ -20,6 +22,7 @@ const VIBRATION: Record<ScanFeedback, number[]> = {
   already: [40, 60, 40],
   reject: [400],
   error: [200, 100, 200],
+  elsewhere: [250, 80, 250, 80, 250],
 };
 
 const GAP_MS = 40;

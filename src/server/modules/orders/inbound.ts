@@ -35,6 +35,8 @@ interface AdvanceOptions {
   deferInto?: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] };
   /** The order's lock and arrival, read already with the parcel's lock (lockParcelForScan), for `arriving`. */
   arrival?: repo.OrderArrival | null | undefined;
+  /** The parcel was transferred from another warehouse: the order takes no holding slot from this scan. */
+  noSlot?: boolean;
 }
 
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
@@ -44,7 +46,9 @@ async function advance(tx: Db, who: Who | null, orderId: number, options: Advanc
   const locked = pre && pre.order.id === orderId && pre.arriving === (options.arriving ?? null)
     ? pre : await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
   if (!locked) return undefined;
-  const { order, progress, slot, floorWrite } = locked;
+  const { order, progress } = locked;
+  // A transferred parcel is not in the order's warehouse: no slot of that warehouse is claimed for it.
+  const { slot, floorWrite } = options.noSlot ? { slot: null, floorWrite: null } : locked;
   if (isOrderClosed(order)) return order;
   const next = afterParcelSigned(order, progress.signed, progress.total);
   const shelfNumber = slot?.shelfNumber ?? order.shelfNumber;
@@ -84,6 +88,12 @@ export async function signLockedParcel(
     warehouseInfoId: number; weight?: number | null | undefined; note?: string | null | undefined; now: Date;
     /** The parcel's order locked and its arrival read with the parcel's lock (lockParcelForScan). */
     arrival?: repo.OrderArrival | null | undefined;
+    /**
+     * A parcel declared for another warehouse, signed here on the picker's confirmation (issue 45 item 6):
+     * `from` names the declared warehouse. The parcel becomes this warehouse's; its order moves on but
+     * takes no holding slot from this scan, and the parcel is not put in the order's slot.
+     */
+    transfer?: { from: string | null } | undefined;
   },
   finish?: (outcome: SignOutcome) => Promise<readonly PendingWrite[]>,
 ): Promise<SignOutcome> {
@@ -97,12 +107,15 @@ export async function signLockedParcel(
   // then the inbound record and both audit entries go as one statement (decision 0034).
   const deferred: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] } = { writes: [], audit: [] };
   const order = parcel.orderId
-    ? (await advanceOrder(tx, who, parcel.orderId, { arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred, arrival: at.arrival })) ?? null
+    ? (await advanceOrder(tx, who, parcel.orderId, {
+      arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred, arrival: at.arrival, noSlot: !!at.transfer,
+    })) ?? null
     : null;
-  const warehouseInfoId = parcel.warehouseInfoId ?? at.warehouseInfoId;
+  const warehouseInfoId = at.transfer ? at.warehouseInfoId : parcel.warehouseInfoId ?? at.warehouseInfoId;
+  const transferNote = at.transfer ? `转仓签收：申报仓库 ${at.transfer.from ?? parcel.warehouseInfoId}` : null;
   deferred.audit.push({
     entity: 'parcel', entityId: parcel.id, tradeNo: order?.tradeNo ?? null, orderNumber: parcel.shipment, action: 'signIn',
-    before: isNew ? null : parcel.receiveStatus, after: status, note: at.note ?? null,
+    before: isNew ? null : parcel.receiveStatus, after: status, note: transferNote ? [transferNote, at.note].filter(Boolean).join('；') : at.note ?? null,
   });
   const values = {
     receiveStatus: status, signForTime: at.now, signUserId: who.id, signUserName: who.name || who.userName,
@@ -110,7 +123,7 @@ export async function signLockedParcel(
     // grams, rounded on its decimal as fees do (numeric(10,3)), the note with any lone surrogate as
     // U+FFFD (what its UTF-8 encoding sends).
     warehouseInfoId, weight: at.weight == null ? parcel.weight : gramsToKg(kgToGrams(at.weight)), reMark: at.note == null ? parcel.reMark : wellFormed(at.note),
-    ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber ? { shelfNumber: order.shelfNumber } : {}),
+    ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber && !at.transfer ? { shelfNumber: order.shelfNumber } : {}),
   };
   const action = status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' as const : 'SIGNED' as const;
   // The parcel as its update leaves it: its row with the values set (no trigger or default touches it).

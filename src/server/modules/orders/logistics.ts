@@ -5,9 +5,12 @@ import { abroadLogistics } from '#shared/contracts/overseas.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
+import { belongsElsewhere } from '#shared/rules/parcels.ts';
 import { lastStatementNext, unscoped, type Db } from '../../db/client.ts';
-import { claimsItsKey, implement, requireUser, RunAgain, type Deps, type Implementation, type OwnKey, type RequestContext } from '../../framework.ts';
-import { invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
+import {
+  claimsItsKey, implement, requireUser, RunAgain, type CurrentUser, type Deps, type Implementation, type OwnKey, type RequestContext,
+} from '../../framework.ts';
+import { conflict, invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
 import { signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
 import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from './repository.ts';
@@ -50,6 +53,24 @@ const page = ({ rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; w
   ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
 
 /**
+ * A group member never acts on a parcel of a warehouse his scope leaves out (issue 42 item 3): the scan
+ * refuses it, the check tells him only that it belongs elsewhere.
+ */
+function outsideScope(user: CurrentUser | null | undefined, parcel: { warehouseInfoId: number | null }): boolean {
+  const mine = user?.scope?.warehouses;
+  return !!mine && parcel.warehouseInfoId != null && !mine.includes(parcel.warehouseInfoId);
+}
+const OUTSIDE_SCOPE = '该包裹属于你管辖范围以外的仓库，不能在本站签收或转仓。';
+
+/** The declared warehouse's name, for a parcel that belongs elsewhere (off the common path: one read). */
+const declaredWarehouseName = async (tx: Db, id: number): Promise<string | null> => (await getWarehouse(tx, id))?.warehouseName ?? null;
+
+/** What the check tells a group member of a parcel outside his scope: that it belongs elsewhere, nothing more. */
+const ELSEWHERE_HIDDEN = {
+  action: 'WRONG_WAREHOUSE' as const, warehouseName: null, rejection: null, parcel: null, order: null, userCode: null, shelfNumber: null, needPhoto: false,
+};
+
+/**
  * The floor's scans work on the warehouse as it is (decision 0023): a group member scans whatever
  * parcel is in his hand, whichever site's order it belongs to, though his lists do not show it.
  */
@@ -67,6 +88,18 @@ async function signAt(
   // signed in, its order's lock and arrival: one statement.
   const { parcel, created, facts: also, arrival } = await repo.lockParcelForScan(ctx.db, input.shipment, checked ? null : input.warehouseInfoId);
   const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
+  // The wrong-warehouse rule (issues 42 item 3, 45 item 6): a parcel declared for another warehouse is
+  // signed here only when the picker confirms a transfer, and never by a member whose scope leaves it out.
+  // The one-statement path leaves such a parcel off its path (migration 0036), so every scan comes here.
+  if (outsideScope(me, parcel)) throw conflict(OUTSIDE_SCOPE);
+  const elsewhere = belongsElsewhere(parcel, warehouse.id);
+  const declaredName = elsewhere ? await declaredWarehouseName(ctx.db, parcel.warehouseInfoId!) : null;
+  if (elsewhere && !input.transfer) {
+    return {
+      action: 'WRONG_WAREHOUSE' as const, warehouseName: declaredName, rejection: null,
+      parcel: toParcelDto(parcel, declaredName), order: null, userCode: parcel.userCode, shelfNumber: null,
+    };
+  }
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
   // picker confirms the refusal. A rescan of a signed parcel skips the lookup.
   const refusal = created || (parcel.receiveStatus === RECEIVE_STATUS.declared && also?.refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
@@ -84,7 +117,8 @@ async function signAt(
   const answerOf = async (outcome: SignOutcome) => {
     // Nobody declared it: was it pre-alerted (AdvanceOrder)? Asked only then, so a declared parcel's scan costs nothing more.
     const advanceOrder = outcome.action === 'UNCLAIMED' ? (await pendingAdvanceOrder(ctx.db, input.shipment)) ?? null : null;
-    return { ...answer(outcome, warehouse.warehouseName), advanceOrder };
+    // A transferred parcel is not put in its order's slot (a slot of the warehouse it was declared for).
+    return { ...answer(outcome, warehouse.warehouseName), advanceOrder, ...(elsewhere ? { shelfNumber: null } : {}) };
   };
   // A keyed scan's stored answer goes with the parcel's update, the transaction's last statement (decision 0040).
   let sent: Awaited<ReturnType<typeof answerOf>> | undefined;
@@ -93,7 +127,9 @@ async function signAt(
     sent = await answerOf(outcome);
     return [await answerAlong(sent)];
   });
-  const outcome = await signLockedParcel(ctx.db, me, parcel, created, { warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now, arrival }, finish);
+  const outcome = await signLockedParcel(ctx.db, me, parcel, created, {
+    warehouseInfoId: warehouse.id, weight: input.weight, note: input.note, now: ctx.now, arrival, transfer: elsewhere ? { from: declaredName } : undefined,
+  }, finish);
   return sent ?? answerOf(outcome);
 }
 
@@ -120,7 +156,8 @@ async function signAlone(db: Db, item: SignInStatementInput): Promise<unknown> {
 /**
  * A keyed scan as one statement, the transaction's last (decision 0051): the common path signed in and
  * answered, the key's row written with the answer. Off that path (nothing written: an unknown number,
- * a rescan, a refusal, a stock record's parcel, a disabled warehouse…), or for a group member (whose
+ * a rescan, a refusal, a stock record's parcel, a disabled warehouse, a parcel declared for another
+ * warehouse, migration 0036, so `transfer` need not go to the statement…), or for a group member (whose
  * scope the statement does not apply), the request runs again the usual way.
  */
 async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>, lane: ScanLane | null) {
@@ -208,6 +245,15 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
       // The parcel, its order and whether a refusal is pending: one statement.
       const found = await repo.parcelForCheck(ctx.db, input.shipment);
       const parcel = found?.parcel;
+      // The wrong-warehouse rule, as SignByScan applies it (issues 42 item 3, 45 item 6).
+      if (parcel && outsideScope(ctx.user, parcel)) return ELSEWHERE_HIDDEN;
+      if (parcel && belongsElsewhere(parcel, input.warehouseInfoId)) {
+        const warehouseName = await declaredWarehouseName(ctx.db, parcel.warehouseInfoId!);
+        return {
+          action: 'WRONG_WAREHOUSE' as const, warehouseName, rejection: null, parcel: toParcelDto(parcel, warehouseName),
+          order: found.order ? toOrderSummary(found.order) : null, userCode: parcel.userCode, shelfNumber: null, needPhoto: parcel.isNeedTakePicture,
+        };
+      }
       // A pending refusal (DOMAIN §6) wins over signing while the parcel has not been signed in.
       const refusal = !parcel || (parcel.receiveStatus === RECEIVE_STATUS.declared && found.refusalId != null) ? await pendingRefusal(ctx.db, input.shipment) : undefined;
       const rejection = refusal ? { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark } : null;
