@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { DataDirInUseError, openDatabase, type Database } from '../db/client.ts';
 import { ArchiveError, archiveWriter, readArchive, type Frame } from '../db/site-archive.ts';
-import { databaseIsEmpty, exportSite, framePipe, importSite, tableCounts, unbalancedAccounts, type ImportResult } from '../db/site-copy.ts';
+import { checkHeader, databaseIsEmpty, exportSite, framePipe, importSite, tableCounts, unbalancedAccounts, type ImportResult } from '../db/site-copy.ts';
 import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from '../plugins/backup.ts';
 
 /** A refusal or failure told to the operator in one sentence. */
@@ -109,6 +109,13 @@ async function restore(config: Config, file: string): Promise<void> {
   const started = performance.now();
   const source = path.resolve(file);
   if (!existsSync(source)) throw new Refusal(`There is no file ${source}.`);
+  if (!config.databaseUrl && (await entriesOf(config.dataDir)).length > 0) throw new Refusal(`${config.dataDir} is not empty: restore fills an empty (or new) DATA_DIR only.`);
+  // The archive's first frame is read before the target is touched: a file that is no backup changes nothing.
+  const frames = readArchive(createReadStream(source));
+  const first = await frames.next();
+  if (first.done || first.value.kind !== 'header') throw new ArchiveError('The file is not a Haicang backup.');
+  await checkHeader(first.value.header);
+  const all = (async function* () { yield first.value; yield* frames; })();
   let database: Database;
   let createdDataDir = false;
   if (config.databaseUrl) {
@@ -123,13 +130,12 @@ async function restore(config: Config, file: string): Promise<void> {
       throw new Refusal(`${config.dataDir} already holds files or a secrets.json: restore fills an empty DATA_DIR only.`);
     }
   } else {
-    if ((await entriesOf(config.dataDir)).length > 0) throw new Refusal(`${config.dataDir} is not empty: restore fills an empty (or new) DATA_DIR only.`);
     createdDataDir = true;
     database = await openDatabase({ dataDir: config.dataDir });
   }
   let result: ImportResult;
   try {
-    result = await importSite(database, readArchive(createReadStream(source)), { dataDir: config.dataDir });
+    result = await importSite(database, all, { dataDir: config.dataDir });
     await checkBalances(database);
   } catch (err) {
     await database.close();

@@ -48,7 +48,7 @@ async function tablesInOrder(db: Db): Promise<string[]> {
 /** The columns a row is written with: all but generated ones. */
 async function columnsOf(db: Db, name: string): Promise<string[]> {
   return rows<{ name: string }>(await db.execute(sql`select attname as name from pg_attribute
-    where attrelid = ${table(name)}::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`)).map((r) => r.name);
+    where attrelid = to_regclass(${table(name)}) and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`)).map((r) => r.name);
 }
 
 async function migrationsApplied(db: Db): Promise<ArchiveHeader['migrations']> {
@@ -170,6 +170,17 @@ async function migrateTo(database: Database, last: number | null): Promise<void>
   }
 }
 
+/** Refuses a copy this version cannot put back: another format, or migrations it does not know. */
+export async function checkHeader(header: ArchiveHeader): Promise<void> {
+  if (header.format !== 'haicang-backup') throw new ArchiveError('The file is not a Haicang backup.');
+  if (header.version !== 1) throw new ArchiveError(`The backup is of format ${header.version}; this version reads format 1.`);
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const known = journal.entries.filter((e) => e.when <= header.migrations.last).length;
+  if (known !== header.migrations.count) {
+    throw new ArchiveError(`The backup was made by a newer version of Haicang (${header.migrations.count} migrations, this one knows ${known} of them): restore it with that version.`);
+  }
+}
+
 export interface ImportResult {
   header: ArchiveHeader;
   counts: Record<string, number>;
@@ -199,14 +210,9 @@ export async function importSite(database: Database, frames: AsyncIterable<Frame
     return r.value;
   };
   const first = await next();
-  if (first.kind !== 'header' || first.header.format !== 'haicang-backup') throw new ArchiveError('The file is not a Haicang backup.');
+  if (first.kind !== 'header') throw new ArchiveError('The file is not a Haicang backup.');
   const header = first.header;
-  if (header.version !== 1) throw new ArchiveError(`The backup is of format ${header.version}; this version reads format 1.`);
-  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  const known = journal.entries.filter((e) => e.when <= header.migrations.last).length;
-  if (known !== header.migrations.count) {
-    throw new ArchiveError(`The backup was made by a newer version of Haicang (${header.migrations.count} migrations, this one knows ${known} of them): restore it with that version.`);
-  }
+  await checkHeader(header);
   // The schema as the copy knew it; the migrations after it run once the rows are in.
   await migrateTo(database, header.migrations.last);
 
@@ -222,8 +228,8 @@ export async function importSite(database: Database, frames: AsyncIterable<Frame
     const touched: string[] = [];
     for (;;) {
       if (frame.kind === 'table') {
-        const known = await columnsOf(tx, frame.name).catch(() => null);
-        if (!known) throw new ArchiveError(`The backup holds a table ${frame.name} this database does not have.`);
+        const known = await columnsOf(tx, frame.name);
+        if (known.length === 0) throw new ArchiveError(`The backup holds a table ${frame.name} this database does not have.`);
         const missing = frame.columns.filter((c) => !known.includes(c));
         if (missing.length) throw new ArchiveError(`The backup's table ${frame.name} has columns this database does not have: ${missing.join(', ')}.`);
         const cols = frame.columns.map(ident).join(', ');
