@@ -104,6 +104,7 @@ describe.skipIf(!!PG)('backup and restore of an embedded site', () => {
   let site: Site;
   let live: { app: FastifyInstance; database: Database } | undefined;
   let expected: Record<string, string>;
+  let backupFile: string;
   beforeAll(async () => {
     dataDir = await tempDir();
     const database = await openDatabase({ dataDir });
@@ -119,7 +120,7 @@ describe.skipIf(!!PG)('backup and restore of an embedded site', () => {
 
   it('backs up through the running server, restores into a new DATA_DIR: the same rows, balances and file bytes', async () => {
     expect(existsSync(path.join(dataDir, 'backup-endpoint.json'))).toBe(true);
-    const file = path.join(await tempDir(), 'site.hcb');
+    const file = backupFile = path.join(await tempDir(), 'site.hcb');
     const backup = await cli(['backup', '--out', file], { DATA_DIR: dataDir });
     expect(backup.out).toMatch(/Backup written by the running server .* 3 files/);
     expect(backup.code).toBe(0);
@@ -155,6 +156,16 @@ describe.skipIf(!!PG)('backup and restore of an embedded site', () => {
     expect(existsSync(target)).toBe(false);
     expect(await cli(['restore', path.join(target, 'none.hcb')], { DATA_DIR: target })).toMatchObject({ code: 1, out: expect.stringContaining('There is no file') });
     expect(await cli(['backup'], { DATA_DIR: dataDir })).toMatchObject({ code: 1, out: expect.stringContaining('--out FILE') });
+    // The server holds the directory: a move now would lose what it writes after the copy.
+    expect(await cli(['move', '--to', 'postgres://nobody@127.0.0.1:1/none'], { DATA_DIR: dataDir })).toMatchObject({ code: 1, out: expect.stringContaining('Stop the server first') });
+    // A backup cut short (a full disk, a copy interrupted) is refused, and the new DATA_DIR removed.
+    const whole = await readFile(backupFile);
+    const cut = path.join(await tempDir(), 'cut.hcb');
+    await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const damaged = await cli(['restore', cut], { DATA_DIR: target });
+    expect(damaged.code).toBe(1);
+    expect(damaged.out).toMatch(/damaged|cut short/);
+    expect(existsSync(target)).toBe(false);
   }, 120_000);
 
   it('backs up a stopped site directly, and the server is refused the backup key it does not hold', async () => {
