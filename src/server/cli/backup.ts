@@ -12,6 +12,7 @@ import { DataDirInUseError, openDatabase, type Database } from '../db/client.ts'
 import { ArchiveError, archiveWriter, readArchive, type Frame } from '../db/site-archive.ts';
 import { checkHeader, databaseIsEmpty, exportSite, framePipe, importSite, tableCounts, unbalancedAccounts, type ImportResult } from '../db/site-copy.ts';
 import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from '../plugins/backup.ts';
+import { defaultFileStorage } from '../modules/files/storage.ts';
 
 /** A refusal or failure told to the operator in one sentence. */
 class Refusal extends Error {}
@@ -135,7 +136,7 @@ async function restore(config: Config, file: string): Promise<void> {
   }
   let result: ImportResult;
   try {
-    result = await importSite(database, all, { dataDir: config.dataDir });
+    result = await importSite(database, all, { dataDir: config.dataDir, files: defaultFileStorage({ config }) });
     await checkBalances(database);
   } catch (err) {
     await database.close();

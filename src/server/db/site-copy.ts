@@ -8,11 +8,10 @@ import { createReadStream } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from './client.ts';
 import { MIGRATIONS_DIR } from '../lib/paths.ts';
-import { createDiskStorage } from '../modules/files/storage.ts';
 import { ArchiveError, type ArchiveHeader, type Frame, type SequenceValue } from './site-archive.ts';
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -193,8 +192,9 @@ export interface ImportResult {
 }
 
 export interface ImportOptions {
-  /** Where DATA_DIR's files go; undefined: they are read and counted, not written. */
+  /** The DATA_DIR secrets.json goes to; with `files`, where the uploads go (the disk store under DATA_DIR/files, by key). */
   dataDir?: string | undefined;
+  files?: { put(key: string, body: Readable): Promise<unknown> } | undefined;
 }
 
 /**
@@ -263,37 +263,44 @@ export async function importSite(database: Database, frames: AsyncIterable<Frame
   });
   await migrateTo(database, null);
 
-  const storage = options.dataDir ? createDiskStorage(path.join(options.dataDir, FILES_DIR)) : null;
+  const dataDir = options.dataDir;
+  const storage = dataDir ? options.files : undefined;
   let files = 0;
   let bytes = 0;
   let filesLeft = 0;
   let secretRestored = false;
+  const writeSecret = async (body: Readable) => {
+    const parts: Buffer[] = [];
+    for await (const c of body as AsyncIterable<Buffer>) parts.push(c);
+    await mkdir(dataDir!, { recursive: true });
+    await writeFile(path.join(dataDir!, SECRETS_FILE), Buffer.concat(parts), { mode: 0o600 });
+    secretRestored = true;
+  };
   frame = await next();
   while (frame.kind === 'file') {
     const { path: rel, size } = frame;
     if (!DATA_PATH.test(rel) || rel.split('/').includes('..')) throw new ArchiveError(`The backup names a file outside DATA_DIR: ${rel}`);
     const body = new PassThrough();
-    const written = !options.dataDir ? null
-      : rel === SECRETS_FILE ? (async () => {
-        const parts: Buffer[] = [];
-        for await (const c of body as AsyncIterable<Buffer>) parts.push(c);
-        await mkdir(options.dataDir!, { recursive: true });
-        await writeFile(path.join(options.dataDir!, SECRETS_FILE), Buffer.concat(parts), { mode: 0o600 });
-        secretRestored = true;
-      })()
-      : storage!.put(rel.slice(FILES_DIR.length + 1), body);
+    const written = rel === SECRETS_FILE ? (dataDir ? writeSecret(body) : null)
+      : storage ? storage.put(rel.slice(FILES_DIR.length + 1), body) : null;
     written?.catch(() => {});
+    if (!written) body.resume();
     let got = 0;
     frame = await next();
     while (frame.kind === 'data') {
       got += frame.bytes.length;
-      if (written && !body.write(frame.bytes)) await new Promise((resolve) => body.once('drain', resolve));
+      if (!body.write(frame.bytes)) await new Promise((resolve) => body.once('drain', resolve));
       frame = await next();
     }
+    if (got !== size) {
+      // The store keeps nothing of a body that fails (storage.ts): no damaged file is left under the key.
+      const damaged = new ArchiveError(`The backup's file ${rel} is damaged (${got} of ${size} bytes).`);
+      body.destroy(damaged);
+      await written?.catch(() => {});
+      throw damaged;
+    }
     body.end();
-    if (!written) body.resume();
     await written;
-    if (got !== size) throw new ArchiveError(`The backup's file ${rel} is damaged (${got} of ${size} bytes).`);
     if (written) { files += 1; bytes += size; } else filesLeft += 1;
   }
   if (frame.kind !== 'end') throw new ArchiveError(`The backup is damaged (a ${frame.kind} frame among the files).`);
