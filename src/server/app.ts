@@ -15,6 +15,7 @@ import { checkJsonBody, registerServices, requestLanguage } from './plugins/serv
 import { clientErrorHandler, frontDoorHeaders, registerCors, registerSecurityHeaders } from './plugins/front-door.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerPayment } from './plugins/payment.ts';
+import { registerBackupEndpoint } from './plugins/backup.ts';
 import { implementations } from './modules/index.ts';
 import { APP_VERSION } from './modules/identity/service.ts';
 import { createCurrentUsers } from './modules/identity/current-users.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerRealtime(app, deps);
   await registerPayment(app, deps, options.tokenSecret);
   if (!config.shopee.host) registerShopeeSandbox(app, deps);
+  registerBackupEndpoint(app, deps);
   if (options.backgroundJobs) {
     const shopeeJobs = startShopeeJobs(deps, app.log);
     app.addHook('onClose', async () => { await shopeeJobs.stop(); });
