@@ -1,4 +1,4 @@
-// Backups and the move to PostgreSQL (issue 46 §2–3, decision 0058), through the commands themselves
+// Backups and the move to PostgreSQL (issue 46 §2–3, decision 0060), through the commands themselves
 // (child processes, as an operator runs them): a site with a seller, a balance, an order, a parcel and
 // its photo is backed up while its server runs and while it is stopped, restored into a new DATA_DIR
 // (or an empty PostgreSQL database), and moved from the embedded database to PostgreSQL; each time the

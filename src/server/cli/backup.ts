@@ -1,5 +1,5 @@
 // `npm run backup -- --out FILE`, `npm run restore -- FILE`, `npm run db:move -- --to URL` (issue 46
-// §2–3, decision 0058). They read DATA_DIR and DATABASE_URL as the server does; exit 0 when done,
+// §2–3, decision 0060). They read DATA_DIR and DATABASE_URL as the server does; exit 0 when done,
 // 1 with a sentence otherwise.
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The backup archive (issue 46 §2, decision 0058): a gzip stream of frames, each a kind byte, a 4-byte
+// The backup archive (issue 46 §2, decision 0060): a gzip stream of frames, each a kind byte, a 4-byte
 // big-endian length and its payload. A site's copy (site-copy.ts) is a sequence of frames; this file
 // only writes them to bytes and reads them back, streaming both ways (nothing whole in memory).
 import { createGunzip, createGzip } from 'node:zlib';

@@ -1,4 +1,4 @@
-// The backup of a running embedded site (issue 46 §2, decision 0058). PGlite belongs to the server's
+// The backup of a running embedded site (issue 46 §2, decision 0060). PGlite belongs to the server's
 // process (the data-directory lock), so `npm run backup` cannot open it while the server runs: it asks
 // the server instead. Once listening, the server writes DATA_DIR/backup-endpoint.json (mode 0600:
 // its pid, a loopback URL and a random key made at start); GET /internal/backup answers only a caller
