@@ -1,4 +1,4 @@
-// A site's copy (issue 46 §2–3, decision 0058): every table of the public schema read in one
+// A site's copy (issue 46 §2–3, decision 0060): every table of the public schema read in one
 // REPEATABLE READ transaction (one moment), as PostgreSQL's own to_jsonb text, then the files of
 // DATA_DIR; and the way back: an empty database migrated to the copy's migrations, the rows put in
 // set-based (jsonb_populate_recordset) on the owner connection in one transaction, the sequences set,
