@@ -202,8 +202,11 @@ describe('data scope', () => {
     // Stock of the MY store shelved: its record, product, movements (ListedHistory) and audit rows.
     const mySku = `MYSKU-${Date.now().toString(36)}`;
     await shelveStock(t.app, admin, seller, { storeId: myStoreId, warehouseInfoId: warehouseId }, mySku, 3);
-    // Whatever names that order or product: a row that shows one of these is a row of the MY site.
-    const markers = [myCreated.tradeNo, my.orderNumber, ...myShipments, mySku];
+    // A hand-over batch (交接单) of the MY store, written straight into the table.
+    const myBatch = `MYBATCH-${Date.now().toString(36)}`;
+    await t.database.root.execute(sql`insert into delivery_receipt_batches (tenant_id, store_id, logistic_method, batch_name) values (1, ${myStoreId}, 'SLS', ${myBatch})`);
+    // Whatever names that order, product or batch: a row that shows one of these is a row of the MY site.
+    const markers = [myCreated.tradeNo, my.orderNumber, ...myShipments, mySku, myBatch];
     const showsMy = (text: string) => markers.some((m) => text.includes(m));
     const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
       groupName: '矩阵组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
@@ -245,7 +248,7 @@ describe('data scope', () => {
           answered.push(label);
           const where = `${label} ${JSON.stringify(input)}`;
           if (!('id' in input)) expect(asMember.status, where).toBe(200);
-          if (asMember.text && showsMy(asMember.text)) expect.fail(`${where} answers the TW member a row of the MY order`);
+          if (asMember.text && showsMy(asMember.text)) expect.fail(`${where} answers the TW member a row of the MY site`);
           // Rows with a site of their own: none of another site.
           const rowsOf = (result: unknown): Record<string, unknown>[] =>
             Array.isArray(result) ? result : Array.isArray((result as { items?: unknown })?.items) ? (result as { items: Record<string, unknown>[] }).items : [];
@@ -259,7 +262,7 @@ describe('data scope', () => {
       expect(checked).toEqual(expect.arrayContaining([
         'BackOrder.getOrderList', 'BackOrder.getOrderInfo', 'OrderOperate.getList', 'ShopeeOrderReturn.getShopeeOrderReturnList',
         'BackUrgentOrder.getUrgentDataList', 'IntoLogistics.getIntoLogisticsList', 'File.getExpressExportMainlandOrderInfo',
-        'BackStock.getStockList', 'ListedHistory.getList',
+        'BackStock.getStockList', 'ListedHistory.getList', 'DeliveryReceipt.getList',
       ]));
     } finally {
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });

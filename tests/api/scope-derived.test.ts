@@ -8,6 +8,7 @@ import { PERMISSION_NAMES, isSellerPermission } from '#shared/permissions.ts';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { shelveStock } from '../factories/stock.ts';
 
 type Order = Awaited<ReturnType<typeof createOrder>> & { orderNumber: string };
 
@@ -128,6 +129,19 @@ describe('group scope over rows without a site', () => {
     expect(await listed(member)).not.toContain(myUrge.id);
     expect((await call(t.app, 'POST', svc('BackUrgentOrder', 'ProcessUrgentOrder'), member, { id: myUrge.id, reply: '好的' })).status).toBe(404);
     await ok(call(t.app, 'POST', svc('BackUrgentOrder', 'ProcessUrgentOrder'), member, { id: twUrge.id, reply: '好的' }));
+  });
+
+  it('the shelving statistic counts the member\'s site\'s stock: a shelving reaches its site through its stock record', async () => {
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const shelved = async (who: Caller) => {
+      const rows = await ok(call(t.app, 'GET', svc('StatisticalRecords', 'GetProductStoreStatisticalList'), who, { startTime: day, endTime: day })) as { storeCount: number }[];
+      return rows.reduce((n, r) => n + r.storeCount, 0);
+    };
+    const before = { member: await shelved(member), admin: await shelved(admin) };
+    await shelveStock(t.app, admin, seller, { storeId: twStoreId, warehouseInfoId: warehouseId }, `TWSKU-${Date.now().toString(36)}`, 2);
+    await shelveStock(t.app, admin, seller, { storeId: myStoreId, warehouseInfoId: warehouseId }, `MYSKU-${Date.now().toString(36)}`, 2);
+    expect(await shelved(admin) - before.admin).toBe(2);
+    expect(await shelved(member) - before.member).toBe(1);
   });
 
   it('without the group the member sees everything again', async () => {
