@@ -205,8 +205,12 @@ describe('data scope', () => {
     // A hand-over batch (交接单) of the MY store, written straight into the table.
     const myBatch = `MYBATCH-${Date.now().toString(36)}`;
     await t.database.root.execute(sql`insert into delivery_receipt_batches (tenant_id, store_id, logistic_method, batch_name) values (1, ${myStoreId}, 'SLS', ${myBatch})`);
-    // Whatever names that order, product or batch: a row that shows one of these is a row of the MY site.
-    const markers = [myCreated.tradeNo, my.orderNumber, ...myShipments, mySku, myBatch];
+    // A buyer's return registered against the MY order (as FrontAbroadReturn would, for an overseas one).
+    const myReturnNumber = `MYRT-${Date.now().toString(36)}`;
+    await t.database.root.execute(sql`insert into abroad_returns (tenant_id, order_id, user_id, warehouse_info_id, return_number, order_number)
+      values (1, ${myCreated.id}, ${seller.userId}, ${warehouseId}, ${myReturnNumber}, ${myReturnNumber})`);
+    // Whatever names that order, product, batch or return: a row that shows one of these is a row of the MY site.
+    const markers = [myCreated.tradeNo, my.orderNumber, ...myShipments, mySku, myBatch, myReturnNumber];
     const showsMy = (text: string) => markers.some((m) => text.includes(m));
     const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
       groupName: '矩阵组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
@@ -262,7 +266,7 @@ describe('data scope', () => {
       expect(checked).toEqual(expect.arrayContaining([
         'BackOrder.getOrderList', 'BackOrder.getOrderInfo', 'OrderOperate.getList', 'ShopeeOrderReturn.getShopeeOrderReturnList',
         'BackUrgentOrder.getUrgentDataList', 'IntoLogistics.getIntoLogisticsList', 'File.getExpressExportMainlandOrderInfo',
-        'BackStock.getStockList', 'ListedHistory.getList', 'DeliveryReceipt.getList',
+        'BackStock.getStockList', 'ListedHistory.getList', 'DeliveryReceipt.getList', 'AbroadReturn.getReturnOrderList',
       ]));
     } finally {
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
