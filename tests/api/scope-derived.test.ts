@@ -4,7 +4,9 @@
 // PGlite and, with DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { AUDIT_ENTITIES } from '#shared/contracts/orders.ts';
 import { PERMISSION_NAMES, isSellerPermission } from '#shared/permissions.ts';
+import { AUDIT_ENTITY_TABLES } from '#server/db/schema/tenancy.ts';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
@@ -52,6 +54,10 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('group scope over rows without a site', () => {
+  it('every audit entity but the advance order (a tracking number no order names) reaches its site through a table', () => {
+    expect(AUDIT_ENTITIES.filter((e) => !(e in AUDIT_ENTITY_TABLES))).toEqual(['advanceOrder']);
+  });
+
   it('OrderOperate/GetList: a member sees the audit rows of his site\'s orders only', async () => {
     const [tw, my] = [await newOrder('TW'), await newOrder('MY')];
     for (const o of [tw, my]) await ok(call(t.app, 'POST', `${svc('BackOrder', 'arriveWarehouse')}?tradeNo=${o.tradeNo}`, admin));

@@ -67,9 +67,9 @@ export const orderScopePolicy = (orderId: PgColumn, ordersTable: PgTable, orders
 /**
  * Rows that carry no site or warehouse of their own but reach one through another row (issue 42):
  * visible to a scoped member only when that row is, whichever dimension his scope narrows; `reach` is
- * an `exists` on the other table, whose own policies answer inside it. Written once here for every
- * such table (derivedScope below), so a list, a detail, an export or a figure reading them alone sees
- * the member's rows only.
+ * an `exists` on the other table, whose own policies answer inside it (throughParent,
+ * throughAuditEntity). Written once here for every such table (migration 0035), so a list, a detail,
+ * an export or a figure reading them alone sees the member's rows only.
  */
 export const reachScopePolicy = (reach: SQL) => pgPolicy('reach_scope', {
   as: 'restrictive', for: 'select', to: scopedRole,
@@ -81,7 +81,7 @@ export const throughParent = (fk: PgColumn, table: PgTable, pk: PgColumn): SQL =
   sql`${fk} is null or exists (select 1 from ${table} where ${pk} = ${fk})`;
 
 /**
- * What each audit entity (orders.ts AUDIT_ENTITIES) is a row of, by table name (named, not imported:
+ * What each audit entity (#shared/contracts/orders.ts AUDIT_ENTITIES) is a row of, by table name (named, not imported:
  * the schema files import orders.ts). An entity absent here (advanceOrder: a tracking number no order
  * names) reaches no site and stays visible.
  */
