@@ -178,6 +178,13 @@ describe('data scope', () => {
       expect(await listed(member)).toEqual(expect.arrayContaining([warehouseId, mine]));
       expect(await listed(member)).not.toContain(other);
       expect(await listed(admin)).toContain(other);
+      // A courier's hand-over at the other overseas warehouse: not in his list either.
+      const handedOver = `SCOPE-COURIER-${Date.now().toString(36)}`;
+      await t.database.root.execute(sql`insert into courier_express_deliveries (tenant_id, warehouse_info_id, courier_company_code, shipment) values (1, ${other}, 'SF', ${handedOver})`);
+      const deliveries = (who: Caller) => call(t.app, 'GET', svc('CourierExpressDelivery', 'GetList'), who, { maxResultCount: 100 })
+        .then((r) => JSON.stringify(r.body.result));
+      expect(await deliveries(admin)).toContain(handedOver);
+      expect(await deliveries(member)).not.toContain(handedOver);
       const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: 'SCOPE-OTHER-1', warehouseInfoId: other });
       expect(scan.status).toBe(400);
       expect(scan.body.error!.validationErrors![0]!.members).toEqual(['warehouseInfoId']);
