@@ -11,6 +11,7 @@ import { sideOf } from '#server/plugins/services.ts';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createUser, registerSeller } from '../factories/identity.ts';
 import { buildOrder, createOrder, createStore } from '../factories/orders.ts';
+import { shelveStock } from '../factories/stock.ts';
 
 let t: TestApp;
 let admin: Caller;
@@ -177,6 +178,13 @@ describe('data scope', () => {
       expect(await listed(member)).toEqual(expect.arrayContaining([warehouseId, mine]));
       expect(await listed(member)).not.toContain(other);
       expect(await listed(admin)).toContain(other);
+      // A courier's hand-over at the other overseas warehouse: not in his list either.
+      const handedOver = `SCOPE-COURIER-${Date.now().toString(36)}`;
+      await t.database.root.execute(sql`insert into courier_express_deliveries (tenant_id, warehouse_info_id, courier_company_code, shipment) values (1, ${other}, 'SF', ${handedOver})`);
+      const deliveries = (who: Caller) => call(t.app, 'GET', svc('CourierExpressDelivery', 'GetList'), who, { maxResultCount: 100 })
+        .then((r) => JSON.stringify(r.body.result));
+      expect(await deliveries(admin)).toContain(handedOver);
+      expect(await deliveries(member)).not.toContain(handedOver);
       const scan = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), member, { shipment: 'SCOPE-OTHER-1', warehouseInfoId: other });
       expect(scan.status).toBe(400);
       expect(scan.body.error!.validationErrors![0]!.members).toEqual(['warehouseInfoId']);
@@ -186,37 +194,87 @@ describe('data scope', () => {
     }
   });
 
-  it('as a matrix over the registry: no staff GET list answers a scoped member a row of another site', async () => {
+  it('as a matrix over the registry: no staff list, detail, export or statistic answers a scoped member a row of another site, with a site of its own or reached through its order, parcel or stock', async () => {
+    // Another site's order, and what hangs off it without a site of its own: its parcel signed in (an
+    // inbound record, audit rows), a marketplace return scanned in, an urge request.
+    const my = { ...buildOrder(myStoreId, warehouseId, { site: 'MY' }) };
+    const myCreated = await createOrder(t.app, seller, my);
+    const myShipments = my.orderProductInfosList.map((l) => l.shipment);
+    const signed = await call(t.app, 'POST', svc('Logistics', 'SignByScan'), admin, { shipment: myShipments[0], warehouseInfoId: warehouseId });
+    expect(signed.status, JSON.stringify(signed.body.error)).toBe(200);
+    const myReturn = await call(t.app, 'POST', `${svc('ShopeeOrderReturn', 'CheckUserCode')}?orderNumber=${my.orderNumber}&warehouseInfoId=${warehouseId}`, admin);
+    expect(myReturn.status, JSON.stringify(myReturn.body.error)).toBe(200);
+    const myUrge = await call(t.app, 'POST', svc('FrontUrgentOrder', 'CreateUrgent'), seller, { orderId: myCreated.id, message: '矩阵催单' });
+    expect(myUrge.status, JSON.stringify(myUrge.body.error)).toBe(200);
+    // Stock of the MY store shelved: its record, product, movements (ListedHistory) and audit rows.
+    const mySku = `MYSKU-${Date.now().toString(36)}`;
+    await shelveStock(t.app, admin, seller, { storeId: myStoreId, warehouseInfoId: warehouseId }, mySku, 3);
+    // A hand-over batch (交接单) of the MY store, written straight into the table.
+    const myBatch = `MYBATCH-${Date.now().toString(36)}`;
+    await t.database.root.execute(sql`insert into delivery_receipt_batches (tenant_id, store_id, logistic_method, batch_name) values (1, ${myStoreId}, 'SLS', ${myBatch})`);
+    // A buyer's return registered against the MY order (as FrontAbroadReturn would, for an overseas one).
+    const myReturnNumber = `MYRT-${Date.now().toString(36)}`;
+    await t.database.root.execute(sql`insert into abroad_returns (tenant_id, order_id, user_id, warehouse_info_id, return_number, order_number)
+      values (1, ${myCreated.id}, ${seller.userId}, ${warehouseId}, ${myReturnNumber}, ${myReturnNumber})`);
+    // Whatever names that order, product, batch or return: a row that shows one of these is a row of the MY site.
+    const markers = [myCreated.tradeNo, my.orderNumber, ...myShipments, mySku, myBatch, myReturnNumber];
+    const showsMy = (text: string) => markers.some((m) => text.includes(m));
     const group = (await call(t.app, 'POST', G('AddGroup'), admin, {
       groupName: '矩阵组', crossBorderSites: ['TW'], groupPersonnels: [member.userId],
     })).body.result;
+    const day = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(at));
+    const range = { startTime: day(Date.now() - 7 * 86_400_000), endTime: day(Date.now()) };
+    // Details: each MY row's id, whatever the action's id means; a member's answer must name no MY row.
+    const ids = [myCreated.id, myReturn.body.result.id as number, myUrge.body.result.id as number, signed.body.result.parcel.id as number];
+    /** The answer as text: the envelope's result, or every cell of an xlsx; null for other files (PDF labels, images). */
+    const answer = async (who: Caller, url: string, input: Record<string, unknown>, def: ActionDef) => {
+      const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
+      const res = await t.app.inject({ method: 'GET', url: query ? `${url}?${query}` : url, headers: { authorization: `Bearer ${who.token}`, 'abp.tenantid': '1' } });
+      if (!def.file) return { status: res.statusCode, text: res.statusCode === 200 ? JSON.stringify(res.json().result) : '', rows: res.statusCode === 200 ? res.json().result : null };
+      if (res.statusCode !== 200 || !String(res.headers['content-type']).includes('spreadsheet')) return { status: res.statusCode, text: null, rows: null };
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      wb.eachSheet((sheet) => sheet.eachRow((row) => { for (const v of (row.values as unknown[]).slice(1)) cells.push(String(v ?? '')); }));
+      return { status: res.statusCode, text: cells.join('\n'), rows: null };
+    };
+    // The flow list and its export show a seller's points account whole, on purpose (decision 0023).
+    const wholeAccount = new Set(['Flow.getFlowList', 'File.getExcelFlow']);
     try {
       const actions = Object.values(services as Record<string, ServiceDef>).flatMap((service) =>
         Object.entries(service.actions).map(([key, def]) => ({ service, key, def: def as ActionDef })))
         // The member's own actions: warehouse.Manages would lift his scope, so its actions are not his.
-        .filter(({ service, def }) => def.method === 'GET' && !def.file && sideOf(service.name, def.permission) === USER_TYPE.staff
-          && def.permission !== 'warehouse.Manages')
-        // Lists: actions whose input needs nothing (paging and filters are optional).
-        .filter(({ def }) => def.input.safeParse({}).success);
+        .filter(({ service, def }) => def.method === 'GET' && sideOf(service.name, def.permission) === USER_TYPE.staff
+          && def.permission !== 'warehouse.Manages');
       expect(actions.length).toBeGreaterThan(10);
       const checked: string[] = [];
       const answered: string[] = [];
-      for (const { service, key } of actions) {
-        const [asMember, asAdmin] = await Promise.all([member, admin].map((who) => call(t.app, 'GET', actionUrl(service, key), who)));
+      for (const { service, key, def } of actions) {
         const label = `${service.name}.${key}`;
-        if (asAdmin.status !== 200) continue;
-        answered.push(label);
-        expect(asMember.status, label).toBe(asAdmin.status);
-        const rowsOf = (result: unknown): Record<string, unknown>[] =>
-          Array.isArray(result) ? result : Array.isArray((result as { items?: unknown })?.items) ? (result as { items: Record<string, unknown>[] }).items : [];
-        const memberRows = rowsOf(asMember.body.result).filter((r) => r && typeof r === 'object' && 'site' in r);
-        const adminRows = rowsOf(asAdmin.body.result).filter((r) => r && typeof r === 'object' && 'site' in r);
-        expect(memberRows.filter((r) => r.site !== 'TW' && r.site !== null), label).toEqual([]);
-        if (adminRows.some((r) => r.site === 'MY')) checked.push(label);
+        if (wholeAccount.has(label)) continue;
+        const inputs = [{}, range, ...ids.map((id) => ({ id }))].filter((input) => def.input.safeParse(input).success);
+        for (const input of inputs.slice(0, 'id' in (inputs[0] ?? {}) ? ids.length : 1)) {
+          const [asMember, asAdmin] = await Promise.all([member, admin].map((who) => answer(who, actionUrl(service, key), input, def)));
+          if (asAdmin.status !== 200 || asAdmin.text === null) continue;
+          answered.push(label);
+          const where = `${label} ${JSON.stringify(input)}`;
+          if (!('id' in input)) expect(asMember.status, where).toBe(200);
+          if (asMember.text && showsMy(asMember.text)) expect.fail(`${where} answers the TW member a row of the MY site`);
+          // Rows with a site of their own: none of another site.
+          const rowsOf = (result: unknown): Record<string, unknown>[] =>
+            Array.isArray(result) ? result : Array.isArray((result as { items?: unknown })?.items) ? (result as { items: Record<string, unknown>[] }).items : [];
+          const memberRows = rowsOf(asMember.rows).filter((r) => r && typeof r === 'object' && 'site' in r);
+          expect(memberRows.filter((r) => r.site !== 'TW' && r.site !== null), where).toEqual([]);
+          if (showsMy(asAdmin.text)) checked.push(label);
+        }
       }
-      // The matrix saw lists where admin had an MY row the member did not.
+      // The matrix saw lists, exports and details where admin had an MY row the member did not.
       expect(answered.length).toBeGreaterThan(10);
-      expect(checked).toEqual(expect.arrayContaining(['BackOrder.getOrderList']));
+      expect(checked).toEqual(expect.arrayContaining([
+        'BackOrder.getOrderList', 'BackOrder.getOrderInfo', 'OrderOperate.getList', 'ShopeeOrderReturn.getShopeeOrderReturnList',
+        'BackUrgentOrder.getUrgentDataList', 'IntoLogistics.getIntoLogisticsList', 'File.getExpressExportMainlandOrderInfo',
+        'BackStock.getStockList', 'ListedHistory.getList', 'DeliveryReceipt.getList', 'AbroadReturn.getReturnOrderList',
+      ]));
     } finally {
       await call(t.app, 'GET', G('DeleteGroup'), admin, { groupId: group.id });
     }

@@ -2,7 +2,7 @@
 // the warehouse; voided rows stay (isEnable false) so the record of the day never changes silently.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
 import { warehouseInfos } from './warehouse.ts';
 
 export const courierExpressDeliveries = pgTable('courier_express_deliveries', {
@@ -24,5 +24,5 @@ export const courierExpressDeliveries = pgTable('courier_express_deliveries', {
   // A number is on record once (voided rows aside).
   uniqueIndex('courier_deliveries_shipment_uq').on(t.tenantId, t.shipment).where(sql`${t.isEnable}`),
   index('courier_deliveries_list_idx').on(t.tenantId, t.id),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
 ]);

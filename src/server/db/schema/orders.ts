@@ -2,7 +2,9 @@
 // Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, orderScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
+import {
+  createdAt, id, orderScopePolicy, reachScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, throughAuditEntity, throughParent, warehouseScopePolicy,
+} from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 
@@ -189,7 +191,7 @@ export const intoLogistics = pgTable('into_logistics', {
   creationTime: createdAt(),
 }, (t) => [
   uniqueIndex('into_logistics_parcel_uq').on(t.parcelId), index('into_logistics_time_idx').on(t.tenantId, t.creationTime),
-  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), reachScopePolicy(throughParent(t.parcelId, parcels, parcels.id)),
 ]);
 
 /** The audit trail (DOMAIN §0): every state transition of an order, parcel, stock record or rejection. */
@@ -209,7 +211,8 @@ export const orderOperates = pgTable('order_operates', {
   creationTime: createdAt(),
 }, (t) => [index('order_operates_entity_idx').on(t.tenantId, t.entity, t.entityId), index('order_operates_time_idx').on(t.tenantId, t.creationTime),
   // The statistics (modules/statistics): one action's rows over a range of days per user, from the index alone.
-  index('order_operates_action_time_idx').on(t.tenantId, t.action, t.creationTime, t.userId, t.entityId, t.tradeNo), tenantPolicy(t.tenantId)]);
+  index('order_operates_action_time_idx').on(t.tenantId, t.action, t.creationTime, t.userId, t.entityId, t.tradeNo), tenantPolicy(t.tenantId),
+  reachScopePolicy(throughAuditEntity(t.entity, t.entityId))]);
 
 /** An urge request (催单, DOMAIN §3): the seller writes about an order, staff reply. 0 待处理 / 1 已处理. */
 export const urgentRequests = pgTable('urgent_requests', {
@@ -223,4 +226,5 @@ export const urgentRequests = pgTable('urgent_requests', {
   replyUserName: varchar('reply_user_name', { length: 64 }),
   replyTime: time('reply_time'),
   creationTime: createdAt(),
-}, (t) => [index('urgent_requests_status_idx').on(t.tenantId, t.status, t.id), index('urgent_requests_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId)]);
+}, (t) => [index('urgent_requests_status_idx').on(t.tenantId, t.status, t.id), index('urgent_requests_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId),
+  reachScopePolicy(throughParent(t.orderId, orders, orders.id))]);

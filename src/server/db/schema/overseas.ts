@@ -3,7 +3,7 @@
 // chose it, destroy it for a fee (channel 9). returnStatus follows src/shared/rules/overseas-returns.ts.
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
+import { createdAt, id, reachScopePolicy, tenantIdColumn, tenantPolicy, throughParent, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { orders } from './orders.ts';
 import { stockProducts } from './stock.ts';
@@ -41,7 +41,7 @@ export const abroadReturns = pgTable('abroad_returns', {
   index('abroad_returns_user_idx').on(t.tenantId, t.userId, t.id),
   index('abroad_returns_status_idx').on(t.tenantId, t.returnStatus, t.id),
   check('abroad_returns_status_ck', sql`${t.returnStatus} between 0 and 3`),
-  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), reachScopePolicy(throughParent(t.orderId, orders, orders.id)),
 ]);
 
 /** What a return put back into stock, per product (its ListedHistory type-4 rows carry the return number). */

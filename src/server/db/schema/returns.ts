@@ -1,7 +1,7 @@
 // The things that come back (DOMAIN §6): refused orders shipped back (both lines in one table, told
 // apart by `line`), advance orders (pre-alerted tracking numbers) and marketplace returns.
 import { bigint, boolean, index, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
+import { createdAt, id, reachScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, throughParent, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 import { orders } from './orders.ts';
@@ -112,5 +112,5 @@ export const orderReturns = pgTable('order_returns', {
   index('order_returns_number_idx').on(t.tenantId, t.orderNumber),
   index('order_returns_user_idx').on(t.tenantId, t.userId, t.id),
   index('order_returns_status_idx').on(t.tenantId, t.whetherHandle, t.id),
-  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), reachScopePolicy(throughParent(t.orderId, orders, orders.id)),
 ]);

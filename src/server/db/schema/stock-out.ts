@@ -3,7 +3,7 @@
 // (orderType 3, schema/orders.ts); what each takes from which product is in stock_order_items.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
+import { createdAt, id, reachScopePolicy, tenantIdColumn, tenantPolicy, throughParent } from './tenancy.ts';
 import { users } from './identity.ts';
 import { orders, stores } from './orders.ts';
 import { stockProducts } from './stock.ts';
@@ -39,7 +39,7 @@ export const deliveryReceiptBatches = pgTable('delivery_receipt_batches', {
   uniqueIndex('delivery_receipt_batches_name_uq').on(t.tenantId, t.storeId, t.batchName),
   uniqueIndex('delivery_receipt_batches_open_uq').on(t.tenantId, t.storeId, t.logisticMethod).where(sql`not ${t.isClosed}`),
   index('delivery_receipt_batches_list_idx').on(t.tenantId, t.id),
-  tenantPolicy(t.tenantId),
+  tenantPolicy(t.tenantId), reachScopePolicy(throughParent(t.storeId, stores, stores.id)),
 ]);
 
 /** One outbound order scanned into a batch; an order is in one batch at most. */

@@ -4,7 +4,7 @@
 // (docs/decisions/0026-inventory-module-and-stock-records.md); the database checks keep them sane.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, siteScopePolicy, tenantIdColumn, tenantPolicy, warehouseScopePolicy } from './tenancy.ts';
+import { createdAt, id, reachScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, throughParent, warehouseScopePolicy } from './tenancy.ts';
 import { users } from './identity.ts';
 import { warehouseInfos } from './warehouse.ts';
 import { stores } from './orders.ts';
@@ -88,7 +88,7 @@ export const listedHistories = pgTable('listed_histories', {
   index('listed_histories_owner_idx').on(t.tenantId, t.ownerUserId, t.id),
   index('listed_histories_trade_no_idx').on(t.tenantId, t.tradeNo),
   check('listed_histories_ck', sql`${t.quantity} <> 0 and ${t.type} between 1 and 5 and ${t.inventoryAfter} >= 0`),
-  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), reachScopePolicy(throughParent(t.stockProductId, stockProducts, stockProducts.id)),
 ]);
 
 /**

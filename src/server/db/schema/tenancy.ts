@@ -64,6 +64,39 @@ export const orderScopePolicy = (orderId: PgColumn, ordersTable: PgTable, orders
   using: sql`case when ${scopeSites} is null then true else ${orderId} is null or exists (select 1 from ${ordersTable} where ${ordersId} = ${orderId}) end`,
 });
 
+/**
+ * Rows that carry no site or warehouse of their own but reach one through another row (issue 42):
+ * visible to a scoped member only when that row is, whichever dimension his scope narrows; `reach` is
+ * an `exists` on the other table, whose own policies answer inside it (throughParent,
+ * throughAuditEntity). Written once here for every such table (migration 0035), so a list, a detail,
+ * an export or a figure reading them alone sees the member's rows only.
+ */
+export const reachScopePolicy = (reach: SQL) => pgPolicy('reach_scope', {
+  as: 'restrictive', for: 'select', to: scopedRole,
+  using: sql`case when ${scopeSites} is null and ${scopeWarehouses} is null then true else ${reach} end`,
+});
+
+/** The row's parent, by a foreign key; a row of no parent (a return no order has) stays visible. */
+export const throughParent = (fk: PgColumn, table: PgTable, pk: PgColumn): SQL =>
+  sql`${fk} is null or exists (select 1 from ${table} where ${pk} = ${fk})`;
+
+/**
+ * What each audit entity (#shared/contracts/orders.ts AUDIT_ENTITIES) is a row of, by table name (named, not imported:
+ * the schema files import orders.ts). An entity absent here (advanceOrder: a tracking number no order
+ * names) reaches no site and stays visible.
+ */
+export const AUDIT_ENTITY_TABLES: Readonly<Record<string, string>> = {
+  order: 'orders', parcel: 'parcels', stock: 'stock_records', rejection: 'express_rejections',
+  refusal: 'refusal_orders', orderReturn: 'order_returns', return: 'abroad_returns',
+};
+
+/** An audit row reaches a site through the row it is about. */
+export const throughAuditEntity = (entity: PgColumn, entityId: PgColumn): SQL => {
+  const cases = Object.entries(AUDIT_ENTITY_TABLES).map(([name, table]) =>
+    sql`when ${sql.raw(`'${name}'`)} then exists (select 1 from ${sql.identifier(table)} e where e.id = ${entityId})`);
+  return sql`case ${entity} ${sql.join(cases, sql` `)} else true end`;
+};
+
 /** Rows at a warehouse (orders, parcels, inbound records, rejections; warehouses by id): hidden at an overseas warehouse outside the member's. */
 export const warehouseScopePolicy = (column: PgColumn) => pgPolicy('warehouse_scope', {
   as: 'restrictive', for: 'select', to: scopedRole,

@@ -4,6 +4,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { flowsInScope } from '#server/db/flow-scope.ts';
 import { accountFlows, accounts, orderOperates, orders, parcels, urgentRequests } from '#server/db/schema/index.ts';
 import { FLOW_CHANNEL, ORDER_STATUS, RECEIVE_STATUS, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
 
@@ -41,7 +42,10 @@ export async function floorDays(tx: Db, from: string, zone: string): Promise<Flo
 
 export interface ChargeDayRow { day: string; channel: number; cents: number }
 
-/** Points charged per day and channel since `from` (fees positive, refunds negative), one seller's or everyone's. */
+/**
+ * Points charged per day and channel since `from` (fees positive, refunds negative), one seller's or
+ * everyone's; for a scoped group member, the flows of orders he can see only.
+ */
 export async function chargeDays(tx: Db, from: string, zone: string, userId?: number): Promise<ChargeDayRow[]> {
   const day = dayOf(accountFlows.creationTime, zone);
   const cents = sql<number>`(-sum(${accountFlows.incurredCents}))::bigint`.mapWith(Number);
@@ -49,7 +53,7 @@ export async function chargeDays(tx: Db, from: string, zone: string, userId?: nu
     .from(accountFlows)
     .where(and(
       userId === undefined ? undefined : eq(accountFlows.userId, userId),
-      sql`${accountFlows.creationTime} >= ${dayStart(from, zone)}`, isCharge,
+      sql`${accountFlows.creationTime} >= ${dayStart(from, zone)}`, isCharge, flowsInScope(tx),
     ))
     .groupBy(sql`1`, accountFlows.channel);
 }

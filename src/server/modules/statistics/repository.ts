@@ -4,7 +4,8 @@
 // is the same whichever side answers it.
 import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountFlows, auditDayCounts, flowDaySums, orderOperates, orders, parcels, statisticDays, users } from '../../db/schema/index.ts';
+import { flowOfVisibleOrder } from '../../db/flow-scope.ts';
+import { accountFlows, auditDayCounts, flowDaySums, orderOperates, statisticDays, users } from '../../db/schema/index.ts';
 
 export interface DayRange { startTime: string; endTime: string; timeZone: string }
 
@@ -98,8 +99,8 @@ export async function ensureRolledUp(tx: Db, r: DayRange): Promise<void> {
 
 /**
  * `scoped`: the caller sees only their groups' sites and warehouses (decision 0023). The rollups are
- * tenant-wide, so a scoped caller reads the rows themselves, each kept only when the parcel or order it
- * counts is one the row-level scope lets them see.
+ * tenant-wide, so a scoped caller reads the rows themselves, which row-level security keeps to those
+ * whose parcel, order or stock record he can see (order_operates' reach_scope, migration 0035).
  */
 export interface AuditFilter { action: (typeof ROLLED_ACTIONS)[number]; stock?: boolean; distinctEntities: boolean; scoped?: boolean }
 export interface DayUserCount { day: string; userId: number; count: number }
@@ -118,19 +119,10 @@ async function liveAuditCounts(tx: Db, f: AuditFilter, r: DayRange): Promise<Day
   const day = localDay(orderOperates.creationTime, r.timeZone);
   const parts: SQL[] = [eq(orderOperates.action, f.action), inRange(orderOperates.creationTime, r)];
   if (f.stock !== undefined) parts.push(sql`coalesce(${orderOperates.tradeNo} like ${STOCK_TRADE_NO}, false) = ${f.stock}`);
-  if (f.scoped) parts.push(visibleEntity());
   const count = f.distinctEntities ? sql<number>`count(distinct ${orderOperates.entityId})::int` : sql<number>`count(*)::int`;
   const userId = sql<number>`coalesce(${orderOperates.userId}, 0)`;
   return tx.select({ day: sql<string>`to_char(${day}, 'YYYY-MM-DD')`, userId, count })
     .from(orderOperates).where(and(...parts)).groupBy(day, userId);
-}
-
-/** The audit row's parcel or order is visible under the caller's scope (row-level security filters the subquery). */
-function visibleEntity(): SQL {
-  return sql`case ${orderOperates.entity}
-    when 'parcel' then exists (select 1 from ${parcels} where ${parcels.id} = ${orderOperates.entityId})
-    when 'order' then exists (select 1 from ${orders} where ${orders.id} = ${orderOperates.entityId})
-    else false end`;
 }
 
 /** Code-point order: days are ISO strings, and thousands of rows sort far faster than with localeCompare. */
@@ -183,7 +175,7 @@ async function liveFlowSums(tx: Db, r: DayRange, f: FlowFilter): Promise<FlowSum
   const parts: SQL[] = [inRange(accountFlows.creationTime, r)];
   if (f.userId !== undefined) parts.push(eq(accountFlows.userId, f.userId));
   if (f.userCode !== undefined) parts.push(eq(accountFlows.userCode, f.userCode));
-  if (f.scoped) parts.push(sql`exists (select 1 from ${orders} where ${orders.tradeNo} = ${accountFlows.tradeNo})`);
+  if (f.scoped) parts.push(flowOfVisibleOrder());
   const day = f.perDay ? sql<string>`to_char(${localDate}, 'YYYY-MM-DD')` : sql<null>`null`;
   const rows = await tx.select({
     day, userId: accountFlows.userId, userCode: sql<string>`max(coalesce(${accountFlows.userCode}, ''))`,

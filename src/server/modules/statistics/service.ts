@@ -2,7 +2,7 @@
 // Exported pieces (the *Statistic functions) are what other screens (the dashboard) reuse.
 import { statisticalRecords, STATISTIC_AUDIT_ACTIONS } from '#shared/contracts/statistics.ts';
 import { centsToPoints } from '#shared/money.ts';
-import type { Db } from '../../db/client.ts';
+import { isScoped as scopeNarrows, type Db } from '../../db/client.ts';
 import { implement, requireUser, type RequestContext } from '../../framework.ts';
 import { TIME_ZONE } from '../configuration/service.ts';
 import * as repo from './repository.ts';
@@ -42,8 +42,8 @@ export async function ownConsumptionStatistic(tx: Db, userId: number, r: Range, 
     .map((x) => ({ incurredTime: x.day!, channel: x.channel, incurredAmount: centsToPoints(x.cents) }));
 }
 
-/** A staff member in a group (decision 0023) sees the statistics of their scope only. */
-const isScoped = (ctx: RequestContext) => !!ctx.user?.scope;
+/** A staff member in a group (decision 0023) sees the statistics of their scope only: the request's handle says whether one narrows it. */
+const isScoped = (ctx: RequestContext) => scopeNarrows(ctx.db);
 
 export const statisticalRecordsService = implement(statisticalRecords, () => ({
   getSignForLogisticsStatisticalList: (input, ctx) => signInStatistic(ctx.db, input, ctx.now, isScoped(ctx)),
