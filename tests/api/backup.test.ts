@@ -16,6 +16,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type Database } from '#server/db/client.ts';
 import { tableCounts, unbalancedAccounts } from '#server/db/site-copy.ts';
+import { defaultFileStorage } from '#server/modules/files/storage.ts';
 import { seedDatabase } from '#server/seed.ts';
 import { call, createTestApp, rowsOf, svc, TEST_ENV, TEST_TOKEN_SECRET, type TestApp } from '../helpers/test-app.ts';
 import { parcelScene } from '../factories/parcels.ts';
@@ -63,6 +64,11 @@ async function fingerprint(database: Database): Promise<Record<string, string>> 
   return out;
 }
 
+/** A fingerprint without the database's file store (file_blobs, file_chunks), whose rows follow where files go. */
+function withoutFileStore({ file_blobs: _blobs, file_chunks: _chunks, ...rows }: Record<string, string>): Record<string, string> {
+  return rows;
+}
+
 async function balances(database: Database): Promise<Record<number, number>> {
   const rows = rowsOf<{ user_id: number | string; balance_cents: number | string }>(await database.root.execute(sql.raw('select user_id, balance_cents from accounts')));
   return Object.fromEntries(rows.map((r) => [Number(r.user_id), Number(r.balance_cents)]));
@@ -96,7 +102,10 @@ async function expectFiles(database: Database, dataDir: string, site: Site): Pro
   } finally {
     await app.close();
   }
-  expect((await readFile(path.join(dataDir, 'files', ...site.bigKey.split('/')))).equals(site.bigFile)).toBe(true);
+  // Read through the store the site's servers use: DATA_DIR/files on the embedded database, the database's own with PostgreSQL.
+  const stored = await defaultFileStorage({ config: { dataDir, fileStore: undefined }, database }).get(site.bigKey);
+  expect(stored).not.toBeNull();
+  expect(Buffer.concat(await stored!.toArray()).equals(site.bigFile)).toBe(true);
 }
 
 describe.skipIf(!!PG)('backup and restore of an embedded site', () => {
@@ -222,7 +231,7 @@ describe.skipIf(!PG)('backup and restore on PostgreSQL, and the move from the em
     const expected = await fingerprint(t.database);
     const file = path.join(await tempDir(), 'pg.hcb');
     const backup = await cli(['backup', '--out', file], { DATABASE_URL: t.databaseUrl!, DATA_DIR: t.dataDir });
-    expect(backup.out).toMatch(/Backup written to .* 2 files/);
+    expect(backup.out).toMatch(/Backup written to .* 1 files/); // the photo is in the database's file store, the big file on disk
     expect(backup.code).toBe(0);
 
     const target = await emptyPostgres();
@@ -235,7 +244,10 @@ describe.skipIf(!PG)('backup and restore on PostgreSQL, and the move from the em
 
     const database = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
     try {
-      expect(await fingerprint(database)).toEqual(expected);
+      // The same rows; the big file that sat in DATA_DIR went into the database's file store beside the photo.
+      const { file_blobs: blobs, ...rest } = await fingerprint(database);
+      expect(withoutFileStore(rest)).toEqual(withoutFileStore(expected));
+      expect(blobs).toMatch(/^2:/);
       expect((await balances(database))[site.sellerId]).toBe(site.balanceCents);
       await expectFiles(database, dataDir, site);
     } finally {
@@ -260,15 +272,18 @@ describe.skipIf(!PG)('backup and restore on PostgreSQL, and the move from the em
     expect(moved.out).toContain('Row counts match in every table; all 1 seller balance(s) equal the sum of their flows.');
     expect(moved.out).toContain(`DATABASE_URL=${target.url}`);
     expect(moved.out).toContain(`TOKEN_SECRET=<"tokenSecret" in ${path.join(dataDir, 'secrets.json')}>`);
+    expect(moved.out).toContain('the uploads, 2 file(s), are now in the database');
     expect(moved.code).toBe(0);
     expect(await cli(['move', '--to', target.url], { DATA_DIR: dataDir })).toMatchObject({ code: 1, out: expect.stringContaining('The target database is not empty') });
 
     const database = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
     try {
-      expect(await fingerprint(database)).toEqual(expected);
-      expect((await balances(database))[site.sellerId]).toBe(site.balanceCents);
-      // A server on the moved database, with the same DATA_DIR, serves the photos.
-      await expectFiles(database, dataDir, site);
+      // The same rows, and besides them the uploads, now in the database's file store (decision 0058).
+      const { file_blobs: blobs, ...rest } = await fingerprint(database);
+      expect(withoutFileStore(rest)).toEqual(withoutFileStore(expected));
+      expect(blobs).toMatch(/^2:/);
+      // A server on the moved database with an empty DATA_DIR of its own serves them.
+      await expectFiles(database, await tempDir(), site);
     } finally {
       await database.close();
     }

@@ -12,7 +12,7 @@ import { DataDirInUseError, openDatabase, type Database } from '../db/client.ts'
 import { ArchiveError, archiveWriter, readArchive, type Frame } from '../db/site-archive.ts';
 import { checkHeader, databaseIsEmpty, exportSite, framePipe, importSite, tableCounts, unbalancedAccounts, type ImportResult } from '../db/site-copy.ts';
 import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from '../plugins/backup.ts';
-import { defaultFileStorage } from '../modules/files/storage.ts';
+import { copyMissingFiles, createPostgresStorage, defaultFileStorage, diskStorageOf } from '../modules/files/storage.ts';
 
 /** A refusal or failure told to the operator in one sentence. */
 class Refusal extends Error {}
@@ -136,7 +136,7 @@ async function restore(config: Config, file: string): Promise<void> {
   }
   let result: ImportResult;
   try {
-    result = await importSite(database, all, { dataDir: config.dataDir, files: defaultFileStorage({ config }) });
+    result = await importSite(database, all, { dataDir: config.dataDir, files: defaultFileStorage({ config, database }) });
     await checkBalances(database);
   } catch (err) {
     await database.close();
@@ -168,7 +168,6 @@ async function move(config: Config, to: string): Promise<void> {
     });
     if (!(await databaseIsEmpty(target.root))) throw new Refusal('The target database is not empty: db:move fills an empty database only (create a new one).');
     const pipe = framePipe();
-    // The files stay where they are: DATA_DIR/files, the disk store a server on DATABASE_URL with this DATA_DIR reads.
     const exporting = exportSite(source, pipe.write).then(() => pipe.end(), (err: unknown) => {
       pipe.end(err instanceof Error ? err : new Error(String(err)));
       throw err;
@@ -186,6 +185,8 @@ async function move(config: Config, to: string): Promise<void> {
     const differ = Object.keys(before).filter((t) => before[t] !== after[t]);
     if (differ.length) throw new Refusal(`Row counts differ after the move in ${differ.map((t) => `${t} (${before[t]} → ${after[t] ?? 'missing'})`).join(', ')}.`);
     await checkBalances(target);
+    // The uploads follow the rows into the database's file store, the default with DATABASE_URL (decision 0058).
+    const copiedFiles = await copyMissingFiles(diskStorageOf(config.dataDir), createPostgresStorage(target.root));
     const accounts = after.accounts ?? 0;
     say(`Moved ${config.dataDir} into ${to}:`);
     report(result, started);
@@ -196,8 +197,7 @@ async function move(config: Config, to: string): Promise<void> {
     say(config.tokenSecret
       ? '  TOKEN_SECRET=<the value you set now>  (the sealed Shopee tokens and signed-in sessions need the same secret)'
       : `  TOKEN_SECRET=<"tokenSecret" in ${path.join(config.dataDir, 'secrets.json')}>  (the sealed Shopee tokens need the same secret)`);
-    const files = (await entriesOf(path.join(config.dataDir, 'files'))).length;
-    say(`  DATA_DIR=${config.dataDir}  (its files/ holds the uploads${files ? '' : ', none yet'}: keep it on the server that serves them)`);
+    say(`  (the uploads, ${copiedFiles} file(s), are now in the database's file store, read by every server: leave FILE_STORE unset)`);
   } finally {
     await target?.close();
     await source.close();
