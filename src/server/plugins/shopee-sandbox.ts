@@ -304,16 +304,20 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Deps): void {
    * The switches answer the host admin alone: his bearer token, no tenant (a tenant's token, a
    * seller's or none is refused, and the switch does nothing).
    */
-  async function hostAdminOnly(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+  async function isHostAdmin(req: FastifyRequest): Promise<'yes' | 'anonymous' | 'other'> {
     const { principal } = await authenticate(deps, req);
-    if (!principal) return send(reply, 401, { error: 'error_auth', message: 'The host admin\'s bearer token is required.' });
+    if (!principal) return 'anonymous';
     const user = principal.tenantId === null && requestedTenant(req) === null ? await deps.currentUsers.get(principal, null) : null;
-    if (!user?.permissions.has(HOST_ADMIN_PERMISSION)) return send(reply, 403, { error: 'error_auth', message: 'Only the host admin may use this switch.' });
-    return null;
+    return user?.permissions.has(HOST_ADMIN_PERMISSION) ? 'yes' : 'other';
   }
 
   const control = (path: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
-    app.post(`${SANDBOX_PREFIX}${path}`, { schema: { hide: true } }, async (req, reply) => (await hostAdminOnly(req, reply)) ?? handler(req, reply));
+    app.post(`${SANDBOX_PREFIX}${path}`, { schema: { hide: true } }, async (req, reply) => {
+      const who = await isHostAdmin(req);
+      if (who === 'anonymous') return send(reply, 401, { error: 'error_auth', message: 'The host admin\'s bearer token is required.' });
+      if (who === 'other') return send(reply, 403, { error: 'error_auth', message: 'Only the host admin may use this switch.' });
+      return handler(req, reply);
+    });
   };
 
   control('/__seed', async (req, reply) => {
