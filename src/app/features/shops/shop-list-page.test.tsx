@@ -100,15 +100,15 @@ describe('/frontauthorization/success', () => {
     return { calls };
   }
 
-  it('completes the authorisation with the code and shop_id it was given and names the shop', async () => {
-    const { calls } = start('/frontauthorization/success?code=00ab12&shop_id=700100', {
+  it('completes the authorisation with the code, shop_id and state it was given and names the shop', async () => {
+    const { calls } = start('/frontauthorization/success?state=v1.n.t.b&code=00ab12&shop_id=700100', {
       'AuthorizationShop.processAuthorizer': () => shop({}),
     }, true);
     expect((await screen.findByTestId('authorised-shop', {}, { timeout: 5000 })).textContent).toContain('阿明的台湾店');
     expect(screen.getByTestId('shop-id').textContent).toBe('700100');
     const made = calls.filter((c) => c.action === 'processAuthorizer');
     expect(made).toHaveLength(1);
-    expect(made[0]!.body).toEqual({ code: '00ab12', shop_id: 700100 });
+    expect(made[0]!.body).toEqual({ code: '00ab12', shop_id: 700100, state: 'v1.n.t.b' });
     expect(screen.getByRole('link', { name: '查看我的店铺' }).getAttribute('href')).toBe('/authorizationshops/authorizationshoplist');
   });
 
