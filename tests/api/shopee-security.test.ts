@@ -16,7 +16,7 @@ const TAKEN = '该店铺已被其他账号授权。';
 const comeBackUrl = (t: TestApp, who: Caller, shopId?: number) =>
   call<string>(t.app, 'GET', svc('AuthorizationShop', 'GetComeBackUrl'), who, shopId === undefined ? {} : { shopId });
 const stateOf = (address: string) => new URL(new URL(address).searchParams.get('redirect')!).searchParams.get('state');
-const processAuthorizer = (t: TestApp, who: Caller, body: { code: string | null; shop_id: string | number | null; state: string | null }) =>
+const processAuthorizer = (t: TestApp, who: Caller, body: { code: string | null; shop_id: string | number | null; state?: string | null }) =>
   call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), who, body);
 
 describe('the fake Shopee platform (SHOPEE_HOST=sandbox)', () => {
@@ -111,6 +111,10 @@ describe('the fake Shopee platform (SHOPEE_HOST=sandbox)', () => {
       expect(res.json()).toMatchObject({ error: 'error_param' });
     }
     expect(await platformOrders(shopId)).toBe(0);
+    // The signed endpoints too (the fake's partner key is no secret): a NUL is the caller's error.
+    const nul = await t.app.inject({ method: 'POST', url: '/shopee-sandbox/api/v2/auth/token/get?partner_id=1000001&timestamp=1&sign=00', payload: { code: 'a\u0000', shop_id: 1, partner_id: 1000001 } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ error: 'error_param' });
   });
 
   it('gives no code for a shop_id added to a signed address, and refuses a callback for another shop than the address named', async () => {

@@ -132,6 +132,8 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Deps): void {
       method, url: `${SANDBOX_PREFIX}${path}`, schema: { hide: true },
       handler: async (req, reply) => {
         try {
+          // Text the database cannot hold (NUL, a lone surrogate) is the caller's error, never a 500.
+          if (!storableJson(req.query ?? {}) || !storableJson(req.body ?? {})) throw new PlatformError(400, 'error_param', 'Parameters must not contain NUL.');
           return await handler(req, reply);
         } catch (err) {
           if (err instanceof PlatformError) return send(reply, err.status, { error: err.error, message: err.message });
