@@ -171,6 +171,13 @@ describe('the fake Shopee platform (SHOPEE_HOST=sandbox)', () => {
     expect(held.map((r) => [Number(r.tenant_id), r.shopee_status])).toEqual([[1, 1]]);
     // Its own seller authorises it again as often as he likes.
     expect((await complete(seller, await callbackFor(seller, shopId))).status).toBe(200);
+    // His de-authorisation address works for his shop only: turned into another shop, the fake refuses it.
+    const cancel = await call<string>(t.app, 'GET', svc('AuthorizationShop', 'GetCancelComeBackUrl'), seller, { shopId });
+    expect(cancel.status).toBe(200);
+    const elsewhere = await open(cancel.body.result.replace(`shop_id=${shopId}`, `shop_id=${shopId + 1}`));
+    expect(elsewhere.back).toBeNull();
+    expect(elsewhere.res.json()).toMatchObject({ error: 'error_sign' });
+    expect((await open(cancel.body.result)).back?.pathname).toBe('/frontauthorization/cancel');
 
     // Two tenants' sellers completing at once: the database lets one through.
     const race = nextShopId++;
