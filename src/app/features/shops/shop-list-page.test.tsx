@@ -43,7 +43,7 @@ describe('店铺授权 (seller)', () => {
   beforeEach(() => emulateViewport(1440));
 
   it('lists the shops by name with their state, and 授权店铺 goes to the platform page', async () => {
-    const { opened } = setup();
+    const { opened, calls } = setup();
     expect(await screen.findByText('阿明的台湾店')).toBeTruthy();
     const old = screen.getByText('旧店').closest('tr') as HTMLElement;
     expect(within(old).getByText('Old Shop')).toBeTruthy();
@@ -52,6 +52,10 @@ describe('店铺授权 (seller)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /授权店铺/ }));
     await waitFor(() => expect(opened).toEqual([AUTH_URL]));
+    // 重新授权 of a row asks for an address naming its shop (the callback must then be for it).
+    await userEvent.click(within(old).getByRole('button', { name: /重新授权/ }));
+    await waitFor(() => expect(opened).toEqual([AUTH_URL, AUTH_URL]));
+    expect(calls.filter((c) => c.action === 'getComeBackUrl').map((c) => c.query ?? {})).toEqual([{}, { shopId: 700200 }]);
   });
 
   it('syncs the orders and shows what was created, skipped and why some failed', async () => {
