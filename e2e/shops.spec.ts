@@ -14,9 +14,10 @@ test('a seller authorises a Shopee shop and sees it on 店铺授权', async ({ p
   await page.getByRole('button', { name: '授权店铺' }).click();
   const asked = new URL((await platform).url());
   expect(asked.searchParams.get('sign')).toMatch(/^[0-9a-f]{64}$/);
-  expect(asked.searchParams.get('redirect')).toMatch(/\/frontauthorization\/success$/);
+  // The address carries a sealed state back (the seller and the shop asked for; ProcessAuthorizer checks it).
+  expect(asked.searchParams.get('redirect')).toMatch(/\/frontauthorization\/success\?state=v1\.[\w.-]+$/);
 
-  await expect(page).toHaveURL(/\/frontauthorization\/success\?code=[0-9a-f]{32}&shop_id=\d+$/);
+  await expect(page).toHaveURL(/\/frontauthorization\/success\?state=v1\.[\w.-]+&code=[0-9a-f]{32}&shop_id=\d+$/);
   const shopId = new URL(page.url()).searchParams.get('shop_id')!;
   const name = `虾皮测试店铺${shopId}`;
   await expect(page.getByTestId('authorised-shop')).toContainText(name);

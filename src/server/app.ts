@@ -23,7 +23,7 @@ import { registerSignInThrottle } from './plugins/sign-in-throttle.ts';
 import { registerShopeeSandbox, sandboxTransport } from './plugins/shopee-sandbox.ts';
 import { createSealer } from './lib/sealed.ts';
 import { createAnswerSerializerCompiler } from './lib/answer-writer.ts';
-import { createShopeeClient, fetchTransport } from './modules/shopee/client.ts';
+import { createShopeeClient, fetchTransport, noPlatform } from './modules/shopee/client.ts';
 import { startShopeeJobs } from './modules/shopee/jobs.ts';
 
 export interface BuildOptions {
@@ -144,23 +144,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const currentUsers = createCurrentUsers(database);
   const stopIdentityEvents = await currentUsers.start();
   app.addHook('onClose', async () => { await stopIdentityEvents(); });
-  // The Shopee platform: SHOPEE_HOST, or the fake mounted below and reached in-process (decision 0028).
+  // The Shopee platform: SHOPEE_HOST, or the fake mounted below and reached in-process (decision 0028),
+  // or none (the actions that need it answer 409 before calling it).
   const shopee = createShopeeClient({
     partnerId: config.shopee.partnerId, partnerKey: config.shopee.partnerKey,
-    transport: config.shopee.host ? fetchTransport(config.shopee.host) : sandboxTransport(() => app),
+    transport: config.shopee.mode === 'platform' ? fetchTransport(config.shopee.host!)
+      : config.shopee.mode === 'sandbox' ? sandboxTransport(() => app) : noPlatform,
   });
   const deps: Deps = {
     config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers, shopee,
-    shopTokens: createSealer(options.tokenSecret, 'shopee-tokens'),
+    shopTokens: createSealer(options.tokenSecret, 'shopee-tokens'), shopeeState: createSealer(options.tokenSecret, 'shopee-state'),
   };
   // Before the routes: it hooks the sign-in route as it is added.
   await registerSignInThrottle(app, deps);
   registerServices(app, deps, implementations);
   await registerRealtime(app, deps);
   await registerPayment(app, deps, options.tokenSecret);
-  if (!config.shopee.host) registerShopeeSandbox(app, deps);
+  if (config.shopee.mode === 'sandbox') registerShopeeSandbox(app, deps);
   registerBackupEndpoint(app, deps);
-  if (options.backgroundJobs) {
+  if (options.backgroundJobs && config.shopee.mode !== 'off') {
     const shopeeJobs = startShopeeJobs(deps, app.log);
     app.addHook('onClose', async () => { await shopeeJobs.stop(); });
   }

@@ -71,13 +71,27 @@ describe('configuration', () => {
   });
 
   it('uses the built-in fake Shopee with its test partner unless SHOPEE_HOST names a platform (decision 0028)', () => {
-    expect(loadConfig({}).shopee).toEqual({ host: undefined, partnerId: SANDBOX_PARTNER.id, partnerKey: SANDBOX_PARTNER.key, syncMinutes: 5 });
+    expect(loadConfig({}).shopee).toEqual({ mode: 'sandbox', host: undefined, partnerId: SANDBOX_PARTNER.id, partnerKey: SANDBOX_PARTNER.key, syncMinutes: 5 });
     expect(loadConfig({ SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'partner-key-123' }).shopee)
-      .toMatchObject({ host: undefined, partnerId: 2001887, partnerKey: 'partner-key-123' });
+      .toMatchObject({ mode: 'sandbox', host: undefined, partnerId: 2001887, partnerKey: 'partner-key-123' });
     expect(loadConfig({ SHOPEE_HOST: 'https://partner.shopeemobile.com/', SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'partner-key-123', SHOPEE_SYNC_MINUTES: '0' }).shopee)
-      .toEqual({ host: 'https://partner.shopeemobile.com', partnerId: 2001887, partnerKey: 'partner-key-123', syncMinutes: 0 });
+      .toEqual({ mode: 'platform', host: 'https://partner.shopeemobile.com', partnerId: 2001887, partnerKey: 'partner-key-123', syncMinutes: 0 });
     // The test partner never goes to the real platform.
     expect(() => loadConfig({ SHOPEE_HOST: 'https://partner.shopeemobile.com' })).toThrow(/SHOPEE_HOST/);
     expect(() => loadConfig({ SHOPEE_HOST: 'partner.shopeemobile.com', SHOPEE_PARTNER_ID: '1', SHOPEE_PARTNER_KEY: 'partner-key-123' })).toThrow(/SHOPEE_HOST/);
+  });
+
+  it('turns the fake Shopee on by default only on the embedded database, with DATABASE_URL only when SHOPEE_HOST=sandbox, and warns whenever it is on (issue 42)', () => {
+    const embedded = loadConfig({});
+    expect(startupWarnings(embedded).join('\n')).toContain('SHOPEE_HOST=sandbox');
+    const server = loadConfig({ DATABASE_URL: 'postgres://db/haicang' });
+    expect(server.shopee).toMatchObject({ mode: 'off', host: undefined });
+    expect(startupWarnings(server).join('\n')).not.toContain('SHOPEE');
+    const chosen = loadConfig({ DATABASE_URL: 'postgres://db/haicang', SHOPEE_HOST: 'sandbox' });
+    expect(chosen.shopee).toMatchObject({ mode: 'sandbox', host: undefined, partnerId: SANDBOX_PARTNER.id });
+    expect(startupWarnings(chosen).join('\n')).toContain('/shopee-sandbox');
+    const real = loadConfig({ DATABASE_URL: 'postgres://db/haicang', SHOPEE_HOST: 'https://partner.shopeemobile.com', SHOPEE_PARTNER_ID: '2001887', SHOPEE_PARTNER_KEY: 'partner-key-123' });
+    expect(real.shopee.mode).toBe('platform');
+    expect(startupWarnings(real).join('\n')).not.toContain('SHOPEE');
   });
 });

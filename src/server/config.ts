@@ -37,7 +37,9 @@ const EnvSchema = z.object({
   FILE_STORE: z.enum(['disk', 'postgres']).optional(),
   UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(1024 * 1024).default(1024),
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
-  SHOPEE_HOST: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL like https://partner.shopeemobile.com' }).optional(),
+  // `sandbox`: the built-in fake platform, chosen explicitly; a URL: the real platform (or one speaking its protocol).
+  SHOPEE_HOST: z.union([z.literal('sandbox'), z.url({ protocol: /^https?$/ })],
+    { error: 'must be sandbox (the built-in fake) or an http(s):// URL like https://partner.shopeemobile.com' }).optional(),
   SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
   SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
@@ -46,7 +48,7 @@ const EnvSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['FILE_STORE'], message: 'postgres needs DATABASE_URL (the embedded database keeps files on disk)' });
   }
   // The built-in test partner only works against the built-in fake.
-  if (e.SHOPEE_HOST && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {
+  if (e.SHOPEE_HOST && e.SHOPEE_HOST !== 'sandbox' && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {
     ctx.addIssue({ code: 'custom', path: ['SHOPEE_HOST'], message: 'needs SHOPEE_PARTNER_ID and SHOPEE_PARTNER_KEY (the partner app\'s own)' });
   }
 });
@@ -89,11 +91,16 @@ export interface Config {
   /** How many spreadsheet imports are unpacked and read at once; the others wait their turn. */
   importConcurrency: number;
   /**
-   * The Shopee Open Platform (decision 0028): host undefined means the product's own fake, mounted at
-   * /shopee-sandbox on this server. syncMinutes: how often authorised shops' orders are pulled (0: never).
+   * The Shopee Open Platform (decision 0028): `platform` is SHOPEE_HOST's URL (the real platform),
+   * `sandbox` the product's own fake mounted at /shopee-sandbox on this server, `off` neither. The fake
+   * is the default only on the embedded database (a trial on one machine); with DATABASE_URL it must be
+   * chosen explicitly (SHOPEE_HOST=sandbox), otherwise Shopee is off. host: the URL for `platform`.
+   * syncMinutes: how often authorised shops' orders are pulled (0: never).
    */
-  shopee: { host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
+  shopee: { mode: ShopeeMode; host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
 }
+
+export type ShopeeMode = 'platform' | 'sandbox' | 'off';
 
 export class ConfigError extends Error {}
 
@@ -130,7 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     fileStore: e.FILE_STORE, uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024, importConcurrency: e.IMPORT_CONCURRENCY,
     shopee: {
-      host: e.SHOPEE_HOST?.replace(/\/$/, ''), partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
+      mode: e.SHOPEE_HOST === 'sandbox' ? 'sandbox' : e.SHOPEE_HOST ? 'platform' : e.DATABASE_URL ? 'off' : 'sandbox',
+      host: e.SHOPEE_HOST && e.SHOPEE_HOST !== 'sandbox' ? e.SHOPEE_HOST.replace(/\/$/, '') : undefined, partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,
     },
   };
@@ -142,6 +150,10 @@ export function startupWarnings(config: Config): string[] {
   if (config.paymentProvider === 'test') {
     warnings.push(`PAYMENT_PROVIDER=test: online recharges are paid on the built-in test page and credit points without any money `
       + `(at most ${config.testPaymentDailyCapPoints} points per seller per day, PAYMENT_TEST_DAILY_CAP). Do not use it in production.`);
+  }
+  if (config.shopee.mode === 'sandbox') {
+    warnings.push('SHOPEE_HOST=sandbox: the built-in fake Shopee platform is on at /shopee-sandbox; its shops and orders are made up '
+      + '(its __seed/__fail switches answer only the host admin). Set SHOPEE_HOST to the platform\'s URL in production.');
   }
   return warnings;
 }

@@ -98,6 +98,8 @@ export interface Deps {
   shopee: ShopeeClient;
   /** Seals the Shopee shops' tokens in the database (lib/sealed.ts). */
   shopTokens: Sealer;
+  /** Seals the state a Shopee authorisation address carries to its callback (the seller, the shop named). */
+  shopeeState: Sealer;
 }
 
 /**

@@ -40,12 +40,16 @@ function heldTransport(app: () => FastifyInstance): { transport: ShopeeTransport
 describe('Shopee shops and order sync', () => {
   let t: TestApp;
   let admin: Caller;
+  /** The fake's switches (__seed, __fail) answer only him. */
+  let hostAdmin: Caller;
   let seller: Awaited<ReturnType<typeof registerSeller>>;
   let other: Awaited<ReturnType<typeof registerSeller>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ SHOPEE_PARTNER_ID: String(PARTNER_ID), SHOPEE_PARTNER_KEY: PARTNER_KEY });
+    // The fake chosen explicitly: CI's PostgreSQL phase sets DATABASE_URL, where it is off by default.
+    t = await createTestApp({ SHOPEE_HOST: 'sandbox', SHOPEE_PARTNER_ID: String(PARTNER_ID), SHOPEE_PARTNER_KEY: PARTNER_KEY });
     admin = await signIn(t.app, 'admin', '123qwe', 1);
+    hostAdmin = await signIn(t.app, 'admin', '123qwe', null);
     seller = await registerSeller(t.app, 1);
     other = await registerSeller(t.app, 1);
     for (const s of [seller, other]) {
@@ -56,7 +60,7 @@ describe('Shopee shops and order sync', () => {
   afterAll(async () => t?.close());
 
   const sandbox = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/shopee-sandbox${url}`, ...(payload ? { payload } : {}) });
+    t.app.inject({ method, url: `/shopee-sandbox${url}`, headers: { authorization: `Bearer ${hostAdmin.token}` }, ...(payload ? { payload } : {}) });
   const seed = async (shopId: number, orders: object[], shopName?: string) => {
     const res = await sandbox('POST', '/__seed', { shop_id: shopId, ...(shopName ? { shop_name: shopName } : {}), orders });
     expect(res.statusCode).toBe(200);
@@ -70,18 +74,20 @@ describe('Shopee shops and order sync', () => {
     recipient_address: { name: '王小明', full_address: '台北市信义区' },
   });
 
-  /** GetComeBackUrl, then the platform page as the browser opens it (as shop shopId): the callback's query. */
+  /** GetComeBackUrl for the shop, then the platform page as the browser opens it (as shop shopId): the callback's query. */
   const authorisationCallback = async (who: Caller, shopId: number) => {
-    const url = await call<string>(t.app, 'GET', svc('AuthorizationShop', 'GetComeBackUrl'), who);
+    const url = await call<string>(t.app, 'GET', svc('AuthorizationShop', 'GetComeBackUrl'), who, { shopId });
     expect(url.status).toBe(200);
     const u = new URL(url.body.result);
-    const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}&shop_id=${shopId}` });
+    const res = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
     expect(res.statusCode).toBe(302);
     return new URL(String(res.headers.location));
   };
+  const processAuthorizer = (who: Caller, back: URL) => call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), who,
+    { code: back.searchParams.get('code'), shop_id: back.searchParams.get('shop_id'), state: back.searchParams.get('state') });
   const authorise = async (who: Caller, shopId: number) => {
     const back = await authorisationCallback(who, shopId);
-    const res = await call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), who, { code: back.searchParams.get('code'), shop_id: back.searchParams.get('shop_id') });
+    const res = await processAuthorizer(who, back);
     expect(res.status).toBe(200);
     return res.body.result;
   };
@@ -100,12 +106,14 @@ describe('Shopee shops and order sync', () => {
     expect(Math.abs(timestamp - nowS())).toBeLessThan(60);
     expect(u.searchParams.get('partner_id')).toBe(String(PARTNER_ID));
     expect(u.searchParams.get('sign')).toBe(hmac(`${PARTNER_ID}/api/v2/shop/auth_partner${timestamp}`));
-    expect(u.searchParams.get('redirect')).toMatch(/^http:\/\/localhost(:80)?\/frontauthorization\/success$/);
+    expect(u.searchParams.get('redirect')).toMatch(/^http:\/\/localhost(:80)?\/frontauthorization\/success\?state=v1\.[\w.-]+$/);
+    expect(u.searchParams.get('shop_id')).toBeNull();
 
     const back = await authorisationCallback(seller, 123456789);
     expect(back.pathname).toBe('/frontauthorization/success');
     expect(back.searchParams.get('shop_id')).toBe('123456789');
     expect(back.searchParams.get('code')).toMatch(/^[0-9a-f]{32}$/);
+    expect(back.searchParams.get('state')).toMatch(/^v1\./);
 
     // A tampered signature yields no code, in the v2 error shape.
     const bad = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search.replace(/sign=[0-9a-f]+/, `sign=${'0'.repeat(64)}`)}` });
@@ -117,6 +125,8 @@ describe('Shopee shops and order sync', () => {
   it('records the shop for its seller only; a bogus code records nothing', async () => {
     const shopId = nextShopId++;
     await seed(shopId, [], '阿明的台湾店');
+    // Another seller's code for the shop, obtained while nobody held it.
+    const early = await authorisationCallback(other, shopId);
     const shop = await authorise(seller, shopId);
     expect(shop).toMatchObject({ shopId, shopName: '阿明的台湾店', country: 'TW', shopeeStatus: 1, customShopName: null });
     expect(new Date(shop.expireTime).getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
@@ -127,16 +137,20 @@ describe('Shopee shops and order sync', () => {
     expect((await shopList(other)).body.result.items.map((s: { shopId: number }) => s.shopId)).not.toContain(shopId);
 
     const before = (await shopList(other)).body.result.totalCount;
-    const bogus = await call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), other, { code: 'f'.repeat(32), shop_id: nextShopId++ });
+    const bogusShop = nextShopId++;
+    const state = new URL((await call<string>(t.app, 'GET', svc('AuthorizationShop', 'GetComeBackUrl'), other, { shopId: bogusShop })).body.result);
+    const bogus = await call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), other,
+      { code: 'f'.repeat(32), shop_id: bogusShop, state: new URL(state.searchParams.get('redirect')!).searchParams.get('state') });
     expect(bogus.status).toBeGreaterThanOrEqual(400);
     expect(bogus.status).toBeLessThan(500);
     expect([401, 403]).not.toContain(bogus.status);
     expect((await shopList(other)).body.result.totalCount).toBe(before);
 
-    // The same shop's code used by another seller: refused, the shop stays the first seller's.
-    const back = await authorisationCallback(other, shopId);
-    const taken = await call(t.app, 'POST', svc('AuthorizationShop', 'ProcessAuthorizer'), other, { code: back.searchParams.get('code'), shop_id: shopId });
+    // The same shop's code used by another seller: refused, the shop stays the first seller's; no new address for it either.
+    const taken = await processAuthorizer(other, early);
     expect(taken.status).toBe(409);
+    expect(taken.body.error?.message).toBe('该店铺已被其他账号授权。');
+    expect((await call(t.app, 'GET', svc('AuthorizationShop', 'GetComeBackUrl'), other, { shopId })).status).toBe(409);
     expect((await shopList(other)).body.result.items.map((s: { shopId: number }) => s.shopId)).not.toContain(shopId);
   });
 

@@ -54,6 +54,9 @@ describe('access guard (spec 000 §2)', () => {
     const expected = { type: 'redirect', to: '/frontauthorization/success', search: { shop_id: '123456', code: '4c6f6e67' } };
     expect(decide({ pathname: '/frontauthorization', searchStr: '?shop_id=123456&code=4c6f6e67' })).toEqual(expected);
     expect(decide({ pathname: '/some/unknown/path', searchStr: 'code=4c6f6e67&shop_id=123456&extra=1', signedIn: false })).toEqual(expected);
+    // The state the authorisation address carried goes along (ProcessAuthorizer checks it).
+    expect(decide({ pathname: '/frontauthorization', searchStr: '?state=v1.a.b.c&shop_id=123456&code=4c6f6e67' }))
+      .toEqual({ ...expected, search: { ...expected.search, state: 'v1.a.b.c' } });
     // Already there: no loop. Only one of the two: nothing to rewrite.
     expect(decide({ pathname: '/frontauthorization/success', searchStr: '?shop_id=1&code=2', metas: [{ public: true }] })).toEqual({ type: 'allow' });
     expect(decide({ pathname: '/main/home', searchStr: '?code=2' })).toEqual({ type: 'allow' });

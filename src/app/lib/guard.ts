@@ -58,7 +58,8 @@ export function decideAccess(input: AccessInput): AccessDecision {
   const shopId = params.get('shop_id');
   const code = params.get('code');
   if (shopId !== null && code !== null && pathname !== SHOP_AUTH_SUCCESS_PATH && pathname !== SHOP_AUTH_CANCEL_PATH) {
-    return { type: 'redirect', to: SHOP_AUTH_SUCCESS_PATH, search: { shop_id: shopId, code } };
+    const state = params.get('state');
+    return { type: 'redirect', to: SHOP_AUTH_SUCCESS_PATH, search: { shop_id: shopId, code, ...(state !== null ? { state } : {}) } };
   }
 
   // 2. While locked, every route leads to the lock screen (a lock without a session means nothing).

@@ -9,6 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import { seedDatabase } from '../seed.ts';
 import { buildApp } from '../app.ts';
 import { resolveTokenSecret } from '../lib/secrets.ts';
+import { seedSandbox } from '../plugins/shopee-sandbox.ts';
 
 const TENANT = 1;
 /** The overseas scene's warehouse: its marker. */
@@ -109,27 +110,26 @@ async function main() {
       // A Shopee shop of demo_seller1, authorised and synced through the built-in fake platform
       // (decision 0028): three orders ready to ship come over, the unpaid one stays on the platform.
       let shopOrders = 0;
-      if (!config.shopee.host) {
+      if (config.shopee.mode === 'sandbox') {
         const seller = await signIn(SELLERS[0].userName, PASSWORD);
         const now = Math.floor(Date.now() / 1000);
         const items = (n: number) => [PRODUCTS[n % PRODUCTS.length]!, PRODUCTS[(n + 3) % PRODUCTS.length]!]
           .map(([itemName, sku, spec], k) => ({ item_name: itemName, model_sku: sku, model_name: spec, model_quantity_purchased: 1 + ((n + k) % 2) }));
-        const sandbox = async (url: string, payload: object) => {
-          const res = await app.inject({ method: 'POST', url: `/shopee-sandbox${url}`, payload });
-          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-        };
-        await sandbox('/__seed', {
+        // The platform's side, in-process (its __seed switch answers only the host admin over HTTP).
+        await seedSandbox(database.root, {
           shop_id: DEMO_SHOP_ID, shop_name: '小王数码 Shopee 台湾', region: 'TW',
           orders: ['READY_TO_SHIP', 'READY_TO_SHIP', 'READY_TO_SHIP', 'UNPAID'].map((order_status, n) => ({
             order_sn: `2611DEMO${String(n + 1).padStart(4, '0')}`, order_status, update_time: now - 3600 * (n + 1), item_list: items(n),
             recipient_address: { name: '陳小姐', phone: '0912345678', full_address: '台北市信義區市府路 1 號' },
           })),
         });
-        // The seller's way: the signed authorisation address, the platform page, the callback's code.
-        const authUrl = new URL(await call('GET', svc('AuthorizationShop', 'GetComeBackUrl'), seller) as string);
-        const page = await app.inject({ method: 'GET', url: `${authUrl.pathname}${authUrl.search}&shop_id=${DEMO_SHOP_ID}` });
+        // The seller's way: the signed authorisation address for the shop, the platform page, the callback's code.
+        const authUrl = new URL(await call('GET', `${svc('AuthorizationShop', 'GetComeBackUrl')}?shopId=${DEMO_SHOP_ID}`, seller) as string);
+        const page = await app.inject({ method: 'GET', url: `${authUrl.pathname}${authUrl.search}` });
         const back = new URL(String(page.headers.location));
-        await call('POST', svc('AuthorizationShop', 'ProcessAuthorizer'), seller, { code: back.searchParams.get('code'), shop_id: DEMO_SHOP_ID });
+        await call('POST', svc('AuthorizationShop', 'ProcessAuthorizer'), seller, {
+          code: back.searchParams.get('code'), shop_id: DEMO_SHOP_ID, state: back.searchParams.get('state'),
+        });
         shopOrders = (await call('POST', svc('ShopeeOrder', 'BatchCreate'), seller, { shopIds: [DEMO_SHOP_ID] })).created as number;
         orders += shopOrders;
       }

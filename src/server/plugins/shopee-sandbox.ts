@@ -1,12 +1,16 @@
 // The product's fake of the Shopee Open Platform v2 (decision 0028), mounted at /shopee-sandbox when
-// SHOPEE_HOST is unset: the endpoints the client uses, with the platform's signature and timestamp
-// checks, its error shape { error, message, request_id }, cursor paging and one-use codes and
-// refresh tokens. Two unsigned endpoints exist only here: POST /__seed puts shops and orders on the
-// platform (tests, demos), POST /__fail makes the next calls to a path fail (rate limits, 5xx).
+// the fake is on (config.ts: by default only on the embedded database, else SHOPEE_HOST=sandbox): the
+// endpoints the client uses, with the platform's signature and timestamp checks, its error shape
+// { error, message, request_id }, cursor paging and one-use codes and refresh tokens. The
+// authorisation pages take shop_id only when the signature covers it (the shop the seller "logs in"
+// as). Two switches exist only here, for the host admin's bearer token alone (issue 42): POST /__seed
+// puts shops and orders on the platform (tests, demos), POST /__fail makes the next calls to a path
+// fail (rate limits, 5xx). The demo seeder calls seedSandbox in-process.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../framework.ts';
+import { authenticate, requestedTenant } from './services.ts';
 import type { Db } from '../db/client.ts';
 import { API, ORDER_LIST_WINDOW_S, DETAIL_BATCH, type ShopeeTransport } from '../modules/shopee/client.ts';
 import { verifyShopeeSign } from '../modules/shopee/sign.ts';
@@ -34,30 +38,53 @@ const int = (q: Query, name: string): number => {
   return Number(v);
 };
 
-const SeedBody = z.object({
-  shop_id: z.number().int().positive(),
-  shop_name: z.string().min(1).max(128).optional(),
-  region: z.string().length(2).optional(),
+/** Text the database can store: no NUL and no lone surrogate (PostgreSQL refuses them in text and jsonb). */
+// eslint-disable-next-line no-control-regex -- NUL is what it refuses
+const text = (min: number, max: number) => z.string().min(min).max(max).refine((v) => !/\u0000|\p{Cs}/u.test(v), 'must not contain NUL or a lone surrogate');
+/** The same for free-form JSON, as it is written (JSON.stringify escapes both). */
+const storableJson = (v: unknown) => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(v));
+/** Seconds since the epoch, as the fake's integer columns hold them. */
+const epoch = z.number().int().nonnegative().max(2_147_483_647);
+
+export const SandboxSeed = z.object({
+  shop_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  shop_name: text(1, 128).optional(),
+  region: text(2, 2).optional(),
   orders: z.array(z.object({
-    order_sn: z.string().min(1).max(64),
-    order_status: z.string().min(1).max(32),
-    update_time: z.number().int().nonnegative(),
-    create_time: z.number().int().nonnegative().optional(),
+    order_sn: text(1, 64),
+    order_status: text(1, 32),
+    update_time: epoch,
+    create_time: epoch.optional(),
     item_list: z.array(z.object({
-      model_sku: z.string().max(128), item_name: z.string().min(1).max(256), model_name: z.string().max(256).optional(),
-      model_quantity_purchased: z.number().int().positive(),
-    })).default([]),
-    recipient_address: z.record(z.string(), z.unknown()).optional(),
+      model_sku: text(0, 128), item_name: text(1, 256), model_name: text(0, 256).optional(),
+      model_quantity_purchased: z.number().int().positive().max(1_000_000),
+    })).max(100).default([]),
+    recipient_address: z.record(z.string(), z.unknown())
+      .refine(storableJson, 'must not contain NUL or a lone surrogate').refine((v) => JSON.stringify(v).length <= 4096, 'is too long')
+      .optional(),
   })).max(1000).default([]),
 });
+export type SandboxSeed = z.input<typeof SandboxSeed>;
+
+/** Puts a shop (and its orders) on the fake platform: __seed's work, also called in-process by the demo seeder. */
+export async function seedSandbox(db: Db, seed: SandboxSeed): Promise<{ shop_id: number; orders: number }> {
+  const { shop_id, shop_name, region, orders } = SandboxSeed.parse(seed);
+  await repo.ensureShop(db, shop_id, shop_name, region);
+  await repo.upsertOrders(db, shop_id, orders);
+  return { shop_id, orders: orders.length };
+}
+
+/** The host's admin role holds it, and no tenant's user can (shared/permissions.ts). */
+const HOST_ADMIN_PERMISSION = 'Pages.Tenants';
+
 const FailBody = z.object({
-  path: z.string().startsWith('/api/v2/'),
+  path: text(1, 200).pipe(z.string().startsWith('/api/v2/')),
   count: z.number().int().min(1).max(100).default(1),
   status: z.number().int().min(400).max(599).default(429),
-  error: z.string().min(1).optional(),
+  error: text(1, 64).optional(),
 });
 
-export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'config' | 'database'>): void {
+export function registerShopeeSandbox(app: FastifyInstance, deps: Deps): void {
   const { partnerId, partnerKey } = deps.config.shopee;
   const db: Db = deps.database.root;
   /** Failures the next calls to a path answer (this server only: a test or demo switch). */
@@ -67,7 +94,7 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
     reply.code(status).header('cache-control', 'no-store').send({ request_id: requestId(), error: '', message: '', ...body });
 
   /** The common checks: an injected failure, the partner, a fresh timestamp, the signature, and the access token of a shop call. */
-  async function check(req: FastifyRequest, path: string, kind: 'public' | 'shop'): Promise<{ shopId: number } | null> {
+  async function check(req: FastifyRequest, path: string, kind: 'public' | 'named' | 'shop'): Promise<{ shopId: number } | null> {
     const injected = failures.get(path);
     if (injected) {
       if (--injected.count <= 0) failures.delete(path);
@@ -81,6 +108,13 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
     if (kind === 'public') {
       if (!verifyShopeeSign(partnerKey, { partnerId, path, timestamp }, sign)) throw new PlatformError(403, 'error_sign', 'Wrong sign.');
       return null;
+    }
+    if (kind === 'named') {
+      // An authorisation page: a shop_id counts only when the signature covers it (the fake's own rule;
+      // an address signed for one shop, or for none, cannot be turned into another's).
+      const shopId = q.shop_id === undefined ? undefined : int(q, 'shop_id');
+      if (!verifyShopeeSign(partnerKey, { partnerId, path, timestamp, shopId }, sign)) throw new PlatformError(403, 'error_sign', 'Wrong sign.');
+      return shopId === undefined ? null : { shopId };
     }
     const shopId = int(q, 'shop_id');
     const accessToken = q.access_token ?? '';
@@ -98,6 +132,8 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
       method, url: `${SANDBOX_PREFIX}${path}`, schema: { hide: true },
       handler: async (req, reply) => {
         try {
+          // Text the database cannot hold (NUL, a lone surrogate) is the caller's error, never a 500.
+          if (!storableJson(req.query ?? {}) || !storableJson(req.body ?? {})) throw new PlatformError(400, 'error_param', 'Parameters must not contain NUL.');
           return await handler(req, reply);
         } catch (err) {
           if (err instanceof PlatformError) return send(reply, err.status, { error: err.error, message: err.message });
@@ -109,12 +145,12 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
   };
 
   route('GET', API.authPartner, async (req, reply) => {
-    await check(req, API.authPartner, 'public');
+    const named = await check(req, API.authPartner, 'named');
     const q = req.query as Query;
     let redirect: URL;
     try { redirect = new URL(q.redirect ?? ''); } catch { throw new PlatformError(400, 'error_param', 'Wrong parameter redirect.'); }
-    // The seller "logs in" as the shop named by shop_id, or as a new shop.
-    const shopId = q.shop_id ? int(q, 'shop_id') : 100_000_000 + Math.floor(Math.random() * 800_000_000);
+    // The seller "logs in" as the shop the signed address named, or as a new shop.
+    const shopId = named?.shopId ?? 100_000_000 + Math.floor(Math.random() * 800_000_000);
     await repo.ensureShop(db, shopId, undefined, undefined);
     const now = nowS();
     await repo.setAuthorised(db, shopId, true, now, now + AUTH_LIFETIME_S);
@@ -126,11 +162,12 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
   });
 
   route('GET', API.cancelAuthPartner, async (req, reply) => {
-    await check(req, API.cancelAuthPartner, 'public');
+    const named = await check(req, API.cancelAuthPartner, 'named');
     const q = req.query as Query;
     let redirect: URL;
     try { redirect = new URL(q.redirect ?? ''); } catch { throw new PlatformError(400, 'error_param', 'Wrong parameter redirect.'); }
-    const shopId = int(q, 'shop_id');
+    if (!named) throw new PlatformError(400, 'error_param', 'Wrong parameter shop_id.');
+    const { shopId } = named;
     if (!await repo.getShop(db, shopId)) throw new PlatformError(404, 'error_shop', 'Shop not found.');
     await repo.setAuthorised(db, shopId, false, null, null);
     redirect.searchParams.set('shop_id', String(shopId));
@@ -265,16 +302,33 @@ export function registerShopeeSandbox(app: FastifyInstance, deps: Pick<Deps, 'co
     return reply.code(200).type('application/pdf').header('cache-control', 'no-store').send(await renderShippingDocument(order, shop.shopName));
   });
 
-  app.post(`${SANDBOX_PREFIX}/__seed`, { schema: { hide: true } }, async (req, reply) => {
-    const parsed = SeedBody.safeParse(req.body);
+  /**
+   * The switches answer the host admin alone: his bearer token, no tenant (a tenant's token, a
+   * seller's or none is refused, and the switch does nothing).
+   */
+  async function isHostAdmin(req: FastifyRequest): Promise<'yes' | 'anonymous' | 'other'> {
+    const { principal } = await authenticate(deps, req);
+    if (!principal) return 'anonymous';
+    const user = principal.tenantId === null && requestedTenant(req) === null ? await deps.currentUsers.get(principal, null) : null;
+    return user?.permissions.has(HOST_ADMIN_PERMISSION) ? 'yes' : 'other';
+  }
+
+  const control = (path: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => {
+    app.post(`${SANDBOX_PREFIX}${path}`, { schema: { hide: true } }, async (req, reply) => {
+      const who = await isHostAdmin(req);
+      if (who === 'anonymous') return send(reply, 401, { error: 'error_auth', message: 'The host admin\'s bearer token is required.' });
+      if (who === 'other') return send(reply, 403, { error: 'error_auth', message: 'Only the host admin may use this switch.' });
+      return handler(req, reply);
+    });
+  };
+
+  control('/__seed', async (req, reply) => {
+    const parsed = SandboxSeed.safeParse(req.body);
     if (!parsed.success) return send(reply, 400, { error: 'error_param', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
-    const { shop_id, shop_name, region, orders } = parsed.data;
-    await repo.ensureShop(db, shop_id, shop_name, region);
-    await repo.upsertOrders(db, shop_id, orders);
-    return send(reply, 200, { response: { shop_id, orders: orders.length } });
+    return send(reply, 200, { response: await seedSandbox(db, parsed.data) });
   });
 
-  app.post(`${SANDBOX_PREFIX}/__fail`, { schema: { hide: true } }, async (req, reply) => {
+  control('/__fail', async (req, reply) => {
     const parsed = FailBody.safeParse(req.body);
     if (!parsed.success) return send(reply, 400, { error: 'error_param', message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
     const f = parsed.data;

@@ -16,7 +16,8 @@ export const AuthorizationShopDto = z.object({
 });
 export type AuthorizationShopDto = z.infer<typeof AuthorizationShopDto>;
 
-export const ProcessAuthorizerInput = z.object({ code: z.string().trim().min(1).max(128), shop_id: shopId });
+/** state: what GetComeBackUrl's address carried to the callback (the seller and the shop it named), unchanged. */
+export const ProcessAuthorizerInput = z.object({ code: z.string().trim().min(1).max(128), shop_id: shopId, state: z.string().trim().min(1).max(512) });
 /** A time as ISO 8601 or as seconds since the epoch (the platform's unit). */
 const when = z.union([z.iso.datetime({ offset: true }), z.number().int().nonnegative()]);
 
@@ -37,8 +38,11 @@ export const authorizationShop = defineService('AuthorizationShop', {
     input: paged({ keyword: z.string().trim().max(64).optional(), shopeeStatus: z.coerce.number().int().min(1).max(3).optional() }),
     output: pagedResult(AuthorizationShopDto),
   },
-  /** The signed auth_partner address the seller opens to authorise a shop. */
-  getComeBackUrl: { method: 'GET', permission: 'Front.Shops', input: z.object({}), output: z.string() },
+  /**
+   * The signed auth_partner address the seller opens to authorise a shop; shopId: the shop it is for
+   * (re-authorising one; on the built-in fake, the shop the seller "logs in" as), else the platform asks.
+   */
+  getComeBackUrl: { method: 'GET', permission: 'Front.Shops', input: z.object({ shopId: shopId.optional() }), output: z.string() },
   processAuthorizer: { method: 'POST', permission: 'Front.Shops', input: ProcessAuthorizerInput, output: AuthorizationShopDto, transaction: 'manual' },
   customShopName: {
     method: 'POST', permission: 'Front.Shops',

@@ -22,6 +22,8 @@ export function ShopAuthorizationCallback({ outcome }: { outcome: 'success' | 'c
   const params = new URLSearchParams(searchStr);
   const shopId = params.get('shop_id');
   const code = params.get('code');
+  // What the authorisation address carried for the server to check (the seller and the shop it named).
+  const state = params.get('state') ?? '';
   const ok = outcome === 'success';
   return (
     <Stack mih="100dvh" justify="center" align="center" p="md" bg="gray.0">
@@ -34,7 +36,7 @@ export function ShopAuthorizationCallback({ outcome }: { outcome: 'success' | 'c
               {!ok && <Text size="sm" c="dimmed">{t('Shopee 返回了取消授权的结果。')}</Text>}
             </div>
           </Group>
-          {ok && shopId && code ? <Authorise shopId={shopId} code={code} /> : ok && <Alert color="red">{t('授权回调缺少 shop_id 或 code，请重新授权。')}</Alert>}
+          {ok && shopId && code ? <Authorise shopId={shopId} code={code} state={state} /> : ok && <Alert color="red">{t('授权回调缺少 shop_id 或 code，请重新授权。')}</Alert>}
           <Table withTableBorder variant="vertical" layout="fixed">
             <Table.Tbody>
               <Table.Tr>
@@ -57,14 +59,14 @@ export function ShopAuthorizationCallback({ outcome }: { outcome: 'success' | 'c
   );
 }
 
-function Authorise({ shopId, code }: { shopId: string; code: string }) {
+function Authorise({ shopId, code, state }: { shopId: string; code: string; state: string }) {
   const t = useT();
   const signedIn = useSignedIn();
   const api = useApi();
   // A query, not an effect: keyed by the code, it runs once however often the screen mounts (a code works once).
   const result = useQuery({
     queryKey: ['AuthorizationShop', 'processAuthorizer', shopId, code] as const,
-    queryFn: () => refusalsAsValues(api.authorizationShop.processAuthorizer({ code, shop_id: Number(shopId) })),
+    queryFn: () => refusalsAsValues(api.authorizationShop.processAuthorizer({ code, shop_id: Number(shopId), state })),
     enabled: signedIn,
     retry: false, staleTime: Infinity, gcTime: Infinity, refetchOnWindowFocus: false,
     meta: { errorHandling: 'local' },

@@ -43,7 +43,7 @@ describe('店铺授权 (seller)', () => {
   beforeEach(() => emulateViewport(1440));
 
   it('lists the shops by name with their state, and 授权店铺 goes to the platform page', async () => {
-    const { opened } = setup();
+    const { opened, calls } = setup();
     expect(await screen.findByText('阿明的台湾店')).toBeTruthy();
     const old = screen.getByText('旧店').closest('tr') as HTMLElement;
     expect(within(old).getByText('Old Shop')).toBeTruthy();
@@ -52,6 +52,10 @@ describe('店铺授权 (seller)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /授权店铺/ }));
     await waitFor(() => expect(opened).toEqual([AUTH_URL]));
+    // 重新授权 of a row asks for an address naming its shop (the callback must then be for it).
+    await userEvent.click(within(old).getByRole('button', { name: /重新授权/ }));
+    await waitFor(() => expect(opened).toEqual([AUTH_URL, AUTH_URL]));
+    expect(calls.filter((c) => c.action === 'getComeBackUrl').map((c) => c.query ?? {})).toEqual([{}, { shopId: 700200 }]);
   });
 
   it('syncs the orders and shows what was created, skipped and why some failed', async () => {
@@ -100,15 +104,15 @@ describe('/frontauthorization/success', () => {
     return { calls };
   }
 
-  it('completes the authorisation with the code and shop_id it was given and names the shop', async () => {
-    const { calls } = start('/frontauthorization/success?code=00ab12&shop_id=700100', {
+  it('completes the authorisation with the code, shop_id and state it was given and names the shop', async () => {
+    const { calls } = start('/frontauthorization/success?state=v1.n.t.b&code=00ab12&shop_id=700100', {
       'AuthorizationShop.processAuthorizer': () => shop({}),
     }, true);
     expect((await screen.findByTestId('authorised-shop', {}, { timeout: 5000 })).textContent).toContain('阿明的台湾店');
     expect(screen.getByTestId('shop-id').textContent).toBe('700100');
     const made = calls.filter((c) => c.action === 'processAuthorizer');
     expect(made).toHaveLength(1);
-    expect(made[0]!.body).toEqual({ code: '00ab12', shop_id: 700100 });
+    expect(made[0]!.body).toEqual({ code: '00ab12', shop_id: 700100, state: 'v1.n.t.b' });
     expect(screen.getByRole('link', { name: '查看我的店铺' }).getAttribute('href')).toBe('/authorizationshops/authorizationshoplist');
   });
 

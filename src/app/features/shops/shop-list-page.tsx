@@ -36,7 +36,8 @@ export function ShopListPage({ search, onSearchChange, openPlatform = goTo }: Sh
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: SHOP_SERVICE });
   const authorise = useMutation({
-    mutationFn: () => refusalsAsValues(api.authorizationShop.getComeBackUrl({})),
+    // Re-authorising a row names its shop: the callback must then be for that shop (issue 42).
+    mutationFn: (shopId?: number) => refusalsAsValues(api.authorizationShop.getComeBackUrl(shopId === undefined ? {} : { shopId })),
     onSuccess: (outcome) => (outcome.ok ? openPlatform(outcome.value) : setError(refusalText(outcome.refusal))),
   });
   const sync = useMutation({
@@ -73,7 +74,7 @@ export function ShopListPage({ search, onSearchChange, openPlatform = goTo }: Sh
   const authorised = (s: AuthorizationShopDto) => s.shopeeStatus === 1;
   const rowActions: RowAction<AuthorizationShopDto>[] = [
     { key: 'sync', label: t('同步订单'), icon: <IconRefresh size={14} />, hidden: (s) => !authorised(s), onClick: (s) => sync.mutateAsync([s.shopId]) },
-    { key: 'reauthorise', label: t('重新授权'), icon: <IconBuildingStore size={14} />, hidden: authorised, onClick: () => authorise.mutateAsync() },
+    { key: 'reauthorise', label: t('重新授权'), icon: <IconBuildingStore size={14} />, hidden: authorised, onClick: (s) => authorise.mutateAsync(s.shopId) },
     { key: 'rename', label: t('修改名称'), icon: <IconEdit size={14} />, onClick: (s) => setRenaming(s) },
     {
       key: 'cancel', label: t('取消授权'), icon: <IconPlugConnectedX size={14} />, color: 'orange', hidden: (s) => s.shopeeStatus === 3,

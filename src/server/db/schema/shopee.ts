@@ -1,5 +1,6 @@
 // Shopee shops a seller authorised, the orders synced from them (DOMAIN §8), and the state of the
 // product's own fake of the Open Platform (decision 0028).
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, tenantIdColumn, tenantPolicy } from './tenancy.ts';
 import { users } from './identity.ts';
@@ -7,7 +8,7 @@ import { orders } from './orders.ts';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** A seller's authorised Shopee shop: one row per (tenant, Shopee shop id). */
+/** A seller's authorised Shopee shop: one row per (tenant, Shopee shop id); authorised (1) in one tenant at a time. */
 export const shopeeShops = pgTable('shopee_shops', {
   id: id(),
   tenantId: tenantIdColumn(),
@@ -35,6 +36,9 @@ export const shopeeShops = pgTable('shopee_shops', {
   creationTime: createdAt(),
 }, (t) => [
   uniqueIndex('shopee_shops_shop_uq').on(t.tenantId, t.shopId),
+  // One seller at a time across all tenants holds a shop authorised (issue 42; migration 0034, which
+  // also adds haicang_shopee_shop_taken, the check a tenant's request can make across tenants).
+  uniqueIndex('shopee_shops_authorised_uq').on(t.shopId).where(sql`${t.shopeeStatus} = 1`),
   index('shopee_shops_user_idx').on(t.tenantId, t.userId),
   tenantPolicy(t.tenantId),
 ]);
@@ -54,7 +58,7 @@ export const shopeeOrders = pgTable('shopee_orders', {
   tenantPolicy(t.tenantId),
 ]);
 
-// ---- The fake Open Platform (mounted at /shopee-sandbox when SHOPEE_HOST is unset). Platform rows:
+// ---- The fake Open Platform (mounted at /shopee-sandbox when the fake is on, config.ts). Platform rows:
 // no tenant, only the fake's routes read them.
 
 export const shopeeSandboxShops = pgTable('shopee_sandbox_shops', {

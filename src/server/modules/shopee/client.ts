@@ -29,6 +29,11 @@ export function fetchTransport(host: string): ShopeeTransport {
   };
 }
 
+/** No platform configured (SHOPEE_HOST unset with DATABASE_URL): every call fails without being made. */
+export const noPlatform: ShopeeTransport = async () => {
+  throw new ShopeeApiError('error_not_configured', 'SHOPEE_HOST is not set: Shopee is off.', 503, null);
+};
+
 /** An answer of the platform with a non-empty `error` (or an HTTP failure without one). */
 export class ShopeeApiError extends Error {
   constructor(readonly error: string, message: string, readonly status: number, readonly requestId: string | null) {
@@ -137,9 +142,17 @@ export function createShopeeClient(o: ClientOptions) {
   return {
     partnerId: o.partnerId,
 
-    /** The seller's authorisation page: `base` is the platform's host as a browser reaches it. */
-    authPartnerUrl(base: string, redirect: string, path: string = API.authPartner): string {
-      const q = new URLSearchParams({ ...signed(path), redirect });
+    /**
+     * The seller's authorisation page: `base` is the platform's host as a browser reaches it. `shopId`
+     * (the product's fake only): the shop the page is for, covered by the signature, so an address
+     * signed for one shop (or for none) cannot be turned into another's by adding shop_id.
+     */
+    authPartnerUrl(base: string, redirect: string, path: string = API.authPartner, shopId?: number): string {
+      const timestamp = now();
+      const sign = shopeeSign(o.partnerKey, { partnerId: o.partnerId, path, timestamp, shopId });
+      const q = new URLSearchParams({
+        partner_id: String(o.partnerId), timestamp: String(timestamp), sign, ...(shopId !== undefined ? { shop_id: String(shopId) } : {}), redirect,
+      });
       return `${base.replace(/\/$/, '')}${path}?${q.toString()}`;
     },
 

@@ -1,5 +1,5 @@
 // Authorised Shopee shops and the orders synced from them (DOMAIN §8).
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { shopeeOrders, shopeeShops } from '../../db/schema/index.ts';
@@ -26,6 +26,18 @@ export async function shopByShopId(tx: Db, shopId: number, forUpdate = false): P
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
 }
+
+/**
+ * Whether a seller other than this one holds the shop authorised, in any tenant (migration 0034's
+ * function: the request sees only its own tenant's rows). Says nothing of who.
+ */
+export async function shopTakenElsewhere(tx: Db, shopId: number, tenantId: number, userId: number): Promise<boolean> {
+  const result = await tx.execute(sql`select haicang_shopee_shop_taken(${shopId}::bigint, ${tenantId}::bigint, ${userId}::bigint) as taken`);
+  return (result as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
+}
+
+/** The unique index that lets one seller at a time hold a shop authorised (migration 0034). */
+export const AUTHORISED_SHOP_INDEX = 'shopee_shops_authorised_uq';
 
 export async function shopsOfUser(tx: Db, userId: number, shopIds?: readonly number[]): Promise<ShopRow[]> {
   return tx.select().from(shopeeShops)

@@ -2,12 +2,13 @@
 // renames, cancels and deletes them, pulls their READY_TO_SHIP orders and their shipping documents.
 // shopId is Shopee's; another seller's shop is a 404. Calls to the platform happen outside the
 // database transactions (the actions that make them are transaction: 'manual').
+import { z } from 'zod';
 import { authorizationShop, shopeeOrder, SHOPEE_STATUS, type AuthorizationShopDto, type BatchCreateResult } from '#shared/contracts/shopee.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
 import { SITES } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser, type Deps, type RequestContext } from '../../framework.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
 import { defaultFileStorage } from '../files/storage.ts';
 import { storeGeneratedPdf } from '../files/generated.ts';
 import { attachMarketplaceLabel } from '../orders/marketplace.ts';
@@ -46,10 +47,51 @@ function platformBase(deps: Deps, ctx: RequestContext): string {
   return deps.config.shopee.host ?? `${ctx.origin ?? ''}${SANDBOX_PATH}`;
 }
 
+/** With DATABASE_URL and no SHOPEE_HOST there is no platform: the actions that need one answer 409 (issue 42). */
+function requirePlatform(deps: Deps): void {
+  if (deps.config.shopee.mode === 'off') {
+    throw conflict('未配置 Shopee 开放平台，暂不能授权店铺或同步订单。', '服务器未设置 SHOPEE_HOST（Shopee 开放平台地址），请联系管理员。');
+  }
+}
+
 const seconds = (v: string | number | undefined): number | undefined =>
   v === undefined ? undefined : typeof v === 'number' ? v : Math.floor(Date.parse(v) / 1000);
 
+const isUniqueViolation = (err: unknown) => sqlStateOf(err) === '23505';
+/** The constraint a database error names (on either driver, possibly wrapped). */
+function constraintOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
 const platformMessage = (err: ShopeeApiError) => err.message.replace(/^[^:]*: /, '') || err.error;
+
+const TAKEN = '该店铺已被其他账号授权。';
+/** How long an authorisation address (its state) may be used. */
+const STATE_LIFETIME_S = 3600;
+
+/** What the authorisation address carries to the callback, sealed: tenant, seller, the shop it named, the end of its life. */
+const AuthState = z.object({ t: z.number().int(), u: z.number().int(), s: z.number().int().nullable(), e: z.number().int() });
+
+function openState(deps: Deps, state: string): z.infer<typeof AuthState> | null {
+  if (!state.startsWith('v1.')) return null;
+  try {
+    const parsed = AuthState.safeParse(JSON.parse(deps.shopeeState.open(state)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refuses a shop another seller holds: in this tenant, any row of his; in another, an authorised one (naming nobody). */
+async function refuseTaken(tx: Db, me: CurrentUser, tenantId: number, shopId: number): Promise<void> {
+  const existing = await repo.shopByShopId(tx, shopId);
+  if (existing && existing.userId !== me.id) throw conflict(TAKEN);
+  if (await repo.shopTakenElsewhere(tx, shopId, tenantId, me.id)) throw conflict(TAKEN);
+}
 
 export const authorizationShopService = implement(authorizationShop, (deps) => ({
   async getAuthorizationShopList(input, ctx) {
@@ -58,16 +100,32 @@ export const authorizationShopService = implement(authorizationShop, (deps) => (
     return { totalCount: total, items: rows.map((r) => toShopDto(r, ctx.now)) };
   },
 
-  async getComeBackUrl(_input, ctx) {
-    requireUser(ctx);
-    return deps.shopee.authPartnerUrl(platformBase(deps, ctx), `${ctx.origin ?? ''}/frontauthorization/success`);
+  async getComeBackUrl(input, ctx) {
+    const me = requireUser(ctx);
+    requirePlatform(deps);
+    const tenantId = ctx.tenantId!;
+    if (input.shopId !== undefined) await refuseTaken(ctx.db, me, tenantId, input.shopId);
+    // The callback must come back to this seller, for the shop named here if one was (ProcessAuthorizer checks).
+    const state = deps.shopeeState.seal(JSON.stringify({ t: tenantId, u: me.id, s: input.shopId ?? null, e: Math.floor(ctx.now.getTime() / 1000) + STATE_LIFETIME_S }));
+    const redirect = `${ctx.origin ?? ''}/frontauthorization/success?${new URLSearchParams({ state }).toString()}`;
+    // On the fake the signed address names the shop the seller "logs in" as; the real platform asks him.
+    const named = deps.config.shopee.mode === 'sandbox' ? input.shopId : undefined;
+    return deps.shopee.authPartnerUrl(platformBase(deps, ctx), redirect, API.authPartner, named);
   },
 
   async processAuthorizer(input, ctx) {
     const me = requireUser(ctx);
-    // Someone else's row is refused before the code is spent.
-    const existing = await ctx.transaction((tx) => repo.shopByShopId(tx, input.shop_id));
-    if (existing && existing.userId !== me.id) throw conflict('该 Shopee 店铺已由其他卖家授权。');
+    requirePlatform(deps);
+    const tenantId = ctx.tenantId!;
+    // The callback of an address this seller asked for, for the shop it named (a shop_id changed on
+    // the way is refused), before the code is spent.
+    const state = openState(deps, input.state);
+    if (!state || state.t !== tenantId || state.u !== me.id || state.e < Math.floor(ctx.now.getTime() / 1000)) {
+      throw conflict('授权链接无效或已过期，请在“店铺授权”页重新授权。');
+    }
+    if (state.s !== null && state.s !== input.shop_id) throw conflict('授权回调的店铺与授权链接不一致，请重新授权。');
+    // Someone else's shop is refused before the code is spent.
+    await ctx.transaction((tx) => refuseTaken(tx, me, tenantId, input.shop_id));
     let tokens;
     let info;
     try {
@@ -88,12 +146,18 @@ export const authorizationShopService = implement(authorizationShop, (deps) => (
       accessTokenExpiresAt: new Date(now.getTime() + tokens.expireIn * 1000),
       refreshLeaseUntil: null,
     };
-    const row = await ctx.transaction(async (tx) => {
-      const current = await repo.shopByShopId(tx, input.shop_id, true);
-      if (current && current.userId !== me.id) throw conflict('该 Shopee 店铺已由其他卖家授权。');
-      return current ? repo.updateShop(tx, current.id, values) : repo.insertShop(tx, { ...values, userId: me.id, shopId: input.shop_id });
-    });
-    return toShopDto(row, now);
+    try {
+      const row = await ctx.transaction(async (tx) => {
+        const current = await repo.shopByShopId(tx, input.shop_id, true);
+        if (current && current.userId !== me.id) throw conflict(TAKEN);
+        return current ? repo.updateShop(tx, current.id, values) : repo.insertShop(tx, { ...values, userId: me.id, shopId: input.shop_id });
+      });
+      return toShopDto(row, now);
+    } catch (err) {
+      // Another tenant's seller authorised it meanwhile: the index across tenants refuses the second.
+      if (isUniqueViolation(err) && constraintOf(err) === repo.AUTHORISED_SHOP_INDEX) throw conflict(TAKEN);
+      throw err;
+    }
   },
 
   async customShopName(input, ctx) {
@@ -104,8 +168,12 @@ export const authorizationShopService = implement(authorizationShop, (deps) => (
 
   async getCancelComeBackUrl(input, ctx) {
     const me = requireUser(ctx);
+    requirePlatform(deps);
     const row = await ownShop(ctx.db, me, input.shopId);
-    const url = new URL(deps.shopee.authPartnerUrl(platformBase(deps, ctx), `${ctx.origin ?? ''}/frontauthorization/cancel`, API.cancelAuthPartner));
+    const redirect = `${ctx.origin ?? ''}/frontauthorization/cancel`;
+    // The fake's signature covers the shop (no other shop can be de-authorised with the address).
+    if (deps.config.shopee.mode === 'sandbox') return deps.shopee.authPartnerUrl(platformBase(deps, ctx), redirect, API.cancelAuthPartner, row.shopId);
+    const url = new URL(deps.shopee.authPartnerUrl(platformBase(deps, ctx), redirect, API.cancelAuthPartner));
     url.searchParams.set('shop_id', String(row.shopId));
     return url.toString();
   },
@@ -150,6 +218,7 @@ export const shopeeOrderService = implement(shopeeOrder, (deps) => {
   return {
     async batchCreate(input, ctx) {
       const me = requireUser(ctx);
+      requirePlatform(deps);
       const tenantId = ctx.tenantId!;
       const from = seconds(input.timeFrom);
       const to = seconds(input.timeTo);
@@ -168,6 +237,7 @@ export const shopeeOrderService = implement(shopeeOrder, (deps) => {
 
     async dwonLoadPdf(input, ctx) {
       const me = requireUser(ctx);
+      requirePlatform(deps);
       const tenantId = ctx.tenantId!;
       const synced = await ctx.transaction((tx) => repo.syncedOrder(tx, me.id, input.orderNumber));
       if (!synced?.orderId) throw notFound('订单');
