@@ -145,4 +145,31 @@ describe('打包称重 station', () => {
     expect(screen.getByTestId('weigh-balance').textContent).toBe('100.00');
     expect(screen.queryByTestId('station-message')).toBeNull();
   });
+
+  it('takes 重量, 长, 宽, 高 in that Tab order and sends them with 称重 (typing a side never crashes the page)', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = stationApi(() => ({ ...charged, weight: 1, chargeableWeight: 4, total: 50.8, balance: 49.2 }));
+    renderWithProviders(<PackStationPage />, { api });
+    await user.type(box(), 'ML2603010001{Enter}');
+    await waitFor(() => expect(screen.getByTestId('pack-button')).toBeTruthy());
+    await user.click(screen.getByTestId('pack-button'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('weigh-weight')));
+
+    await user.keyboard('1');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-long'));
+    await user.keyboard('40');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-wide'));
+    await user.keyboard('30');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-high'));
+    await user.keyboard('20.5');
+    expect((screen.getByTestId('weigh-long') as HTMLInputElement).value).toBe('40');
+    expect((screen.getByTestId('weigh-high') as HTMLInputElement).value).toBe('20.5');
+    await user.click(screen.getByTestId('weigh-button'));
+    await waitFor(() => expect(screen.getByTestId('weigh-verdict').textContent).toBe('已扣费'));
+    expect(named(calls, 'goodsWeigh')[0]!.body).toEqual({ tradeNo: 'ML2603010001', weight: 1, long: 40, wide: 30, high: 20.5 });
+    expect(screen.getByTestId('weigh-total').textContent).toBe('50.80');
+  });
 });
