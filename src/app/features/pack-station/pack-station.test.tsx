@@ -118,7 +118,7 @@ describe('打包称重 station', () => {
     let n = 0;
     const { api, calls } = stationApi((body) => {
       n++;
-      if (n === 1) throw new ApiError('仓库「义乌仓」没有 TW 站点「普货」生效的运费规则，无法计算运费；请先在「大陆运费设置」中添加。', 'http', 409);
+      if (n === 1) throw new ApiError('仓库「义乌仓」没有 TW 站点「普货」生效的运费规则，无法计算运费；请先在「大陆运费」中添加。', 'http', 409);
       return { ...charged, weight: Number(body.weight), chargeableWeight: 40, total: 410.8, charged: false, owed: 410.8, balance: 100, orderStatus: 3 };
     });
     renderWithProviders(<PackStationPage />, { api });

@@ -70,7 +70,7 @@ export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly
   if (order.orderType === ORDER_TYPE.mainland || order.shippingMethods === SHIPPING_METHOD.thirdParty) {
     const rule = await effectiveFreight(tx, order.warehouseInfoId, order.site, order.cargoCategory, at);
     if (!rule) {
-      throw conflict(`仓库「${order.warehouseName}」没有 ${order.site} 站点「${CARGO_LABEL[order.cargoCategory] ?? order.cargoCategory}」生效的运费规则，无法计算运费；请先在「大陆运费设置」中添加。`);
+      throw conflict(`仓库「${order.warehouseName}」没有 ${order.site} 站点「${CARGO_LABEL[order.cargoCategory] ?? order.cargoCategory}」生效的运费规则，无法计算运费；请先在「大陆运费」中添加。`);
     }
     settings.push(`运费规则 #${rule.id}`);
     // Third-party lines divide the volume by their own bulky parameter when one is in effect.
