@@ -74,6 +74,8 @@ describe('打包称重 station', () => {
     const user = userEvent.setup();
     const { api, calls } = stationApi();
     renderWithProviders(<PackStationPage />, { api });
+    // The placeholder speaks the screen's words: no field name such as (tradeNo).
+    expect(box().placeholder).toBe('扫描或输入订单号');
     await user.type(box(), 'ml2603010001{Enter}');
 
     await waitFor(() => expect(screen.getByTestId('station-trade-no').textContent).toBe('ML2603010001'));

@@ -148,7 +148,7 @@ async function orderByScannedNumber(tx: Db, number: string, forUpdate = false): 
   if (byTradeNo) return byTradeNo;
   const { rows } = await repo.listOrders(tx, { number }, { limit: 10, offset: 0 });
   const live = rows.filter((r) => r.orderStatus !== ORDER_STATUS.cancelled);
-  if (live.length > 1) throw conflict(`单号 ${number} 对应多个订单（${live.map((r) => r.tradeNo).join('、')}），请扫描订单号（tradeNo）。`);
+  if (live.length > 1) throw conflict(`单号 ${number} 对应多个订单（${live.map((r) => r.tradeNo).join('、')}），请扫描订单号。`);
   const only = live[0] ?? rows[0];
   if (!only) throw notFound(`订单 ${number}`);
   return forUpdate ? (await repo.getOrder(tx, only.id, { forUpdate: true }))! : only;
