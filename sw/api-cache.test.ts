@@ -1,6 +1,6 @@
 // The worker's caching rules: what may be cached and under whose name.
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION_DENYLIST, apiCacheName, isCacheableApiRead, API_CACHE_PREFIX } from './api-cache.ts';
+import { NAVIGATION_DENYLIST, apiCacheName, isCacheableApiRead, isServersPage, API_CACHE_PREFIX } from './api-cache.ts';
 
 const origin = 'https://wh.example.com';
 const u = (p: string) => new URL(p, origin);
@@ -31,5 +31,16 @@ describe('service worker API cache rules', () => {
     const denied = (p: string) => NAVIGATION_DENYLIST.some((r) => r.test(p));
     for (const p of ['/api/services/app/X/Y', '/swagger', '/swagger/index.html', '/signalr', '/pay/notify', '/AbpUserConfiguration/GetAll']) expect(denied(p), p).toBe(true);
     for (const p of ['/', '/floor', '/back/intoLogistics', '/takephone/uploadpackageimg', '/apiary']) expect(denied(p), p).toBe(false);
+  });
+
+  it('leaves the server-rendered pages to the server: the fake Shopee that 授权店铺 opens, payment, probes', () => {
+    const denied = (p: string) => NAVIGATION_DENYLIST.some((r) => r.test(p));
+    for (const p of ['/shopee-sandbox/api/v2/shop/auth_partner', '/shopee-sandbox', '/pay/test/12', '/swagger/index.html', '/api/File/GetPdf',
+      '/signalr', '/metrics', '/ready', '/health']) expect(denied(p), p).toBe(true);
+    for (const p of ['/shop/authorize', '/frontstore/storeList', '/main/home', '/readymade', '/healthy-things']) expect(denied(p), p).toBe(false);
+    // A page the server answers with a redirect (the sandbox's 授权) is shown as the server sent it, not the shell.
+    expect(isServersPage({ ok: false, type: 'opaqueredirect' })).toBe(true);
+    expect(isServersPage({ ok: true, type: 'basic' })).toBe(true);
+    expect(isServersPage({ ok: false, type: 'basic' })).toBe(false);
   });
 });

@@ -4,8 +4,21 @@
 /** Every API cache name starts with this; sign-out deletes them all. */
 export const API_CACHE_PREFIX = 'hc-api-';
 
-/** Paths the navigation fallback (index.html) must never answer. */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/swagger(\/|$)/i, /^\/signalr(\/|$)/i, /^\/pay(\/|$)/i, /^\/AbpUserConfiguration(\/|$)/i, /^\/health$/];
+/**
+ * Paths the navigation fallback (index.html) must never answer: the server renders them (the fake
+ * Shopee's authorisation pages that 授权店铺 opens, the test payment page, swagger) or they are not
+ * pages at all.
+ */
+export const NAVIGATION_DENYLIST = [
+  /^\/api(\/|$)/i, /^\/swagger(\/|$)/i, /^\/signalr(\/|$)/i, /^\/pay(\/|$)/i, /^\/AbpUserConfiguration(\/|$)/i,
+  /^\/shopee-sandbox(\/|$)/i, /^\/health(\/|$)/i, /^\/ready(\/|$)/i, /^\/metrics(\/|$)/i,
+];
+
+/**
+ * Whether a page's network answer is shown as it is. A redirect (a navigation fetch sees it as an
+ * opaque redirect) is the server's: the shell answering it instead would show 页面不存在.
+ */
+export const isServersPage = (res: Pick<Response, 'ok' | 'type'>): boolean => res.ok || res.type === 'opaqueredirect';
 
 /** GET /api/* (and the configuration) reads of a signed-in user; never file downloads, never anything but GET. */
 export function isCacheableApiRead(url: URL, method: string, origin: string, authorization: string | null): boolean {

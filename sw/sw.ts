@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { API_CACHE_PREFIX, NAVIGATION_DENYLIST, apiCacheName, isCacheableApiRead, type WorkerMessage } from './api-cache.ts';
+import { API_CACHE_PREFIX, NAVIGATION_DENYLIST, apiCacheName, isCacheableApiRead, isServersPage, type WorkerMessage } from './api-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -24,7 +24,7 @@ registerRoute(new NavigationRoute(async ({ request }) => {
     const timer = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_SECONDS * 1000);
     try {
       const res = await fetch(request, { signal: controller.signal });
-      if (res.ok) return res;
+      if (isServersPage(res)) return res;
     } finally {
       clearTimeout(timer);
     }

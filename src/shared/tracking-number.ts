@@ -6,8 +6,18 @@ export const TRACKING_NUMBER_MAX = 64;
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
 export const TRACKING_NUMBER_MESSAGE = '只能包含字母、数字和 -';
 
-/** Whether `code` (after trimming) is a tracking number the server will accept. */
+/**
+ * A tracking number as it is stored and compared (issue 44): no spaces anywhere, upper case, so
+ * `yt 999 0001111` declared by a seller is the `YT9990001111` the station scans. Every input schema
+ * that takes one goes through this (contracts/orders.ts `trackingNumber`), and migration 0038 wrote
+ * the rows of before in this form.
+ */
+export function normalizeTrackingNumber(code: string): string {
+  return code.replace(/\s+/g, '').toUpperCase();
+}
+
+/** Whether `code` (once normalised) is a tracking number the server will accept. */
 export function isTrackingNumber(code: string): boolean {
-  const s = code.trim();
+  const s = normalizeTrackingNumber(code);
   return s.length >= TRACKING_NUMBER_MIN && s.length <= TRACKING_NUMBER_MAX && TRACKING_NUMBER_PATTERN.test(s);
 }

@@ -36,6 +36,21 @@ describe('administration', () => {
     expect((await call(t.app, 'GET', svc('BackOrder', 'GetUserList'), staff)).status).toBe(200);
   });
 
+  it('User/Create: a seller sent without roleNames gets ["SELLER"]; roleNames sent (even []) are kept as they are', async () => {
+    const plain = buildUser({ userType: 1 }) as Record<string, unknown>;
+    delete plain.roleNames;
+    const seller = await call(t.app, 'POST', svc('User', 'Create'), admin, plain);
+    expect(seller.status, JSON.stringify(seller.body.error)).toBe(200);
+    expect(seller.body.result).toMatchObject({ userType: 1, roleNames: ['SELLER'], userCode: expect.stringMatching(/^S\d+$/) });
+    const signedIn = await signIn(t.app, plain.userName as string, plain.password as string, 1);
+    expect((await call(t.app, 'GET', svc('FrontOrder', 'GetOrderList'), signedIn)).status).toBe(200);
+    expect((await createUser(t.app, admin, { userType: 1, roleNames: [] })).roleNames).toEqual([]);
+    expect((await createUser(t.app, admin, { userType: 1, roleNames: ['Warehouse'] })).roleNames).toEqual(['WAREHOUSE']);
+    const staff = buildUser() as Record<string, unknown>;
+    delete staff.roleNames;
+    expect((await call(t.app, 'POST', svc('User', 'Create'), admin, staff)).body.result.roleNames).toEqual([]);
+  });
+
   it('answers 400 with camelCase field names for a bad body, 404 for a missing id, 409 for a duplicate', async () => {
     const bad = await call(t.app, 'POST', svc('User', 'Create'), admin, { UserName: 'x', password: '1', emailAddress: 'not-an-email' });
     expect(bad.status).toBe(400);

@@ -233,6 +233,8 @@ describe('processing: pack, weigh, charge, ship', () => {
     expect(res.status).toBe(409);
     expect(res.body.error!.message).toContain('MY');
     expect(res.body.error!.message).toContain('运费规则');
+    // It names the screen as the menu does (费用设置 › 大陆运费).
+    expect(res.body.error!.message).toContain('请先在「大陆运费」中添加');
     expect(await info(order.id)).toMatchObject({ packageStatus: 3 });
     expect((await flowsOf(seller)).items).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { optionalText, paged, pagedResult, isoTime } from './common.ts';
 import { defineService } from './define.ts';
-import { trackingNumber } from './orders.ts';
+import { trackingNumber, trackingNumberFilter } from './orders.ts';
 import { COURIER_CODES } from '../couriers.ts';
 
 export { COURIER_COMPANIES, COURIER_CODES, courierCompanyName } from '../couriers.ts';
@@ -46,7 +46,7 @@ export const AddCourierExpressDeliveryInput = z.object({
 export const CourierExpressDeliveryListInput = paged({
   warehouseInfoId: z.number().int().positive().optional(),
   courierCompanyCode: courierCode.optional(),
-  shipment: z.string().trim().max(64).optional(),
+  shipment: trackingNumberFilter.optional(),
   courierName: z.string().trim().max(32).optional(),
   isEnable: z.boolean().optional(),
   timeFrom: isoTime.optional(),

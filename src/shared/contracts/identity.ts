@@ -79,7 +79,8 @@ const userFields = {
   isActive: z.boolean().optional().default(true), userType: userType.optional().default(0),
   roleNames: z.array(z.string().max(64)).max(50).optional().default([]),
 };
-export const CreateUserInput = z.object({ ...userFields, password });
+/** roleNames left out: a seller (userType 1) gets the Seller role, staff none; a list sent is taken as it is. */
+export const CreateUserInput = z.object({ ...userFields, roleNames: z.array(z.string().max(64)).max(50).optional(), password });
 export const UpdateUserInput = z.object({ id: z.number().int().positive(), ...userFields });
 export const GetUsersInput = paged({ keyword: z.string().trim().max(64).optional(), isActive: z.boolean().optional(), userType: userType.optional() });
 

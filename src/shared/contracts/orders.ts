@@ -4,7 +4,7 @@ import { defineService } from './define.ts';
 import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, smallInt, text, isoTime } from './common.ts';
 import { SITES } from '../enums.ts';
 import { ProcessingInfoDto, WeighResultDto } from './processing.ts';
-import { TRACKING_NUMBER_MAX, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from '../tracking-number.ts';
+import { normalizeTrackingNumber, TRACKING_NUMBER_MAX, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from '../tracking-number.ts';
 
 const site = z.enum(SITES);
 const code = <T extends readonly [number, ...number[]]>(values: T) => z.union(values.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<T[number]>, z.ZodLiteral<T[number]>]);
@@ -15,7 +15,10 @@ const packageStatus = code([0, 1, 2, 3, 4, 5] as const);
 const receiveStatus = code([0, 1, 2, 3, 4, 5, 6] as const);
 const money = z.number().min(0).max(10_000_000).multipleOf(0.01);
 /** A domestic tracking number as printed: letters, digits and dashes. */
-export const trackingNumber = z.string().trim().min(TRACKING_NUMBER_MIN).max(TRACKING_NUMBER_MAX).regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE);
+/** A tracking number, normalised (tracking-number.ts: no spaces, upper case) before it is checked. */
+export const trackingNumber = z.string().overwrite(normalizeTrackingNumber).min(TRACKING_NUMBER_MIN).max(TRACKING_NUMBER_MAX).regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE);
+/** A list's tracking-number filter, normalised the same way. */
+export const trackingNumberFilter = z.string().overwrite(normalizeTrackingNumber).max(TRACKING_NUMBER_MAX);
 
 export const StoreDto = z.object({
   id: z.number().int(), userId: z.number().int(), userCode: z.string().nullable(), userName: z.string().nullable(),
@@ -113,7 +116,7 @@ export const BackOrderListInput = OrderListInput.extend({
 
 export const ParcelListInput = paged({
   receiveStatus: receiveStatus.optional(), warehouseInfoId: z.number().int().optional(), userCode: z.string().trim().max(16).optional(),
-  shipment: z.string().trim().max(64).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
+  shipment: trackingNumberFilter.optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
 });
 
 const byId = z.object({ id: z.number().int().positive() });
@@ -195,7 +198,7 @@ export const orderOperate = defineService('OrderOperate', {
 export const intoLogisticsService = defineService('IntoLogistics', {
   getIntoLogisticsList: {
     method: 'GET', permission: 'OrderManage.ExpressShipmentDelivery',
-    input: paged({ warehouseInfoId: z.number().int().optional(), shipment: z.string().trim().max(64).optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() }),
+    input: paged({ warehouseInfoId: z.number().int().optional(), shipment: trackingNumberFilter.optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional() }),
     output: pagedResult(z.object({ id: z.number().int(), shipment: z.string(), userName: z.string(), warehouseName: z.string().nullable(), storeName: z.string().nullable(), creationTime: z.string() })),
   },
 });

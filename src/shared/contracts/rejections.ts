@@ -7,7 +7,7 @@ import { REJECTION_DEDUCTION_TYPE } from '../enums.ts';
 import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
 import { points } from './fees.ts';
-import { trackingNumber } from './orders.ts';
+import { trackingNumber, trackingNumberFilter } from './orders.ts';
 
 const id = z.number().int().positive();
 
@@ -44,7 +44,7 @@ export type RejectionDto = z.infer<typeof RejectionDto>;
 const listFilters = {
   handleStatus: z.number().int().min(0).max(5).optional(),
   handleType: z.union([z.literal(1), z.literal(2)]).optional(),
-  shipment: z.string().trim().max(64).optional(),
+  shipment: trackingNumberFilter.optional(),
 };
 
 export const expressRejection = defineService('ExpressRejection', {

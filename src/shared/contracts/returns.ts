@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { optionalText, paged, pagedResult, text, isoTime } from './common.ts';
 import { defineService } from './define.ts';
-import { trackingNumber } from './orders.ts';
+import { trackingNumber, trackingNumberFilter } from './orders.ts';
 
 const id = z.number().int().positive();
 const STAFF = 'OrderManage.ExpressShipmentDelivery' as const;
@@ -135,7 +135,7 @@ export const AdvanceOrderDto = z.object({
 export type AdvanceOrderDto = z.infer<typeof AdvanceOrderDto>;
 
 export const AdvanceListInput = paged({
-  shipment: z.string().trim().max(64).optional(),
+  shipment: trackingNumberFilter.optional(),
   userCode: z.string().trim().max(16).optional(),
   expressCompany: z.string().trim().max(64).optional(),
   handleStatus: z.number().int().min(0).max(3).optional(),

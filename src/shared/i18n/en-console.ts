@@ -87,4 +87,18 @@ export const enConsole: Record<string, string> = {
   锁定屏幕: 'Lock screen',
   页面不存在: 'Page not found',
   '页面加载失败：{0}': 'The page failed to load: {0}',
+  // 注册 on the sign-in page (issue 44)
+  '还没有账号？': 'No account yet?',
+  注册: 'Register',
+  注册卖家账号: 'Register as a seller',
+  '注册后即以卖家身份登录，并获得卖家编码。': 'Once registered you are signed in as a seller and get a seller code.',
+  租户: 'Tenant',
+  '您的仓储服务商，例如 Default': 'Your warehouse company, e.g. Default',
+  '登录时使用，字母、数字和 _ . @ -': 'Used to sign in: letters, digits and _ . @ -',
+  姓名: 'Name',
+  '6–32 个字符': '6–32 characters',
+  确认密码: 'Confirm password',
+  邮箱: 'Email',
+  选填: 'Optional',
+  手机号: 'Phone',
 };

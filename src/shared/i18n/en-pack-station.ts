@@ -22,7 +22,7 @@ export const enPackStation: Record<string, string> = {
   '打包照片': 'Packing photo',
   '打包照片（可选）': 'Packing photo (optional)',
   '打包称重': 'Pack & weigh',
-  '扫描或输入订单号（tradeNo）': 'Scan or type the order number (tradeNo)',
+  '扫描或输入订单号': 'Scan or type the order number',
   '找不到订单 {0}': 'Order {0} not found',
   '数量': 'Quantity',
   '没有包裹': 'No parcels',

@@ -96,6 +96,14 @@ describe('积分充值', () => {
     expect(await screen.findByText('请输入充值金额')).toBeTruthy();
     expect(callsOf(calls, 'Recharge.createRecharge')).toHaveLength(0);
 
+    // 0.001 is refused as typed, never cut or rounded to 0.01 (issue 44).
+    await user.type(input, '0.001');
+    await user.click(screen.getByRole('button', { name: '去支付' }));
+    expect(await screen.findByText('金额最多两位小数')).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe('0.001');
+    expect(callsOf(calls, 'Recharge.createRecharge')).toHaveLength(0);
+
+    await user.clear(input);
     await user.type(input, '0.01');
     await user.click(screen.getByRole('button', { name: '去支付' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', '充值金额必须大于 0');

@@ -118,8 +118,9 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
                 {PRESET_AMOUNTS.map((p) => <Chip key={p} value={String(p)}>{formatPoints(p)}</Chip>)}
               </Group>
             </Chip.Group>
+            {/* As typed (no decimalScale, no clamping): 0.001 is refused on 去支付, never turned into 0.01. */}
             <NumberInput
-              label={t('充值金额')} withAsterisk min={0.01} max={MAX_RECHARGE_POINTS} decimalScale={2} thousandSeparator=","
+              label={t('充值金额')} withAsterisk min={0.01} max={MAX_RECHARGE_POINTS} clampBehavior="none" thousandSeparator=","
               value={amount} onChange={(v) => { setAmount(v); setError(null); }} error={error} description={t('最多两位小数')}
             />
             <Group justify="flex-end">

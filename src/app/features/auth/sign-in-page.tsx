@@ -24,6 +24,8 @@ import { holdFirstScreen } from '../../lib/first-screen.ts';
 
 // Opened rarely; it checks the tenancy name with the server's Account service.
 const TenantSwitchModal = lazy(() => import('./tenant-switch.tsx').then((m) => ({ default: m.TenantSwitchModal })));
+// 注册: opened by a new seller only.
+const RegisterModal = lazy(() => import('./register-modal.tsx').then((m) => ({ default: m.RegisterModal })));
 // Beside the form on a wide screen only: a phone never downloads it.
 const Hero = lazy(() => import('./sign-in-hero.tsx').then((m) => ({ default: m.SignInHero })));
 
@@ -62,6 +64,7 @@ function SignInForm() {
   const queryClient = useQueryClient();
   const searchStr = useRouterState({ select: (s) => s.location.searchStr });
   const [tenantOpened, tenantModal] = useDisclosure(false);
+  const [registerOpened, registerModal] = useDisclosure(false);
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -77,16 +80,20 @@ function SignInForm() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [showPassword, setShowPassword] = useState(false);
+  /** Signs in and goes on; a refusal is the caller's. */
+  const enter = async (name: string, secret: string) => {
+    // The next screen's code comes down while the server checks the password (decision 0030).
+    preloadSignedInScreen(router, target());
+    const result = await api.tokenAuth.authenticate({ userNameOrEmailAddress: name, password: secret, rememberClient: remember });
+    auth.signIn(result, remember);
+    queryClient.clear();
+    await router.navigate({ href: target(), replace: true });
+  };
   const signIn = async () => {
     setPending(true);
     setError(null);
     try {
-      // The next screen's code comes down while the server checks the password (decision 0030).
-      preloadSignedInScreen(router, target());
-      const result = await api.tokenAuth.authenticate({ userNameOrEmailAddress: userName.trim(), password, rememberClient: remember });
-      auth.signIn(result, remember);
-      queryClient.clear();
-      await router.navigate({ href: target(), replace: true });
+      await enter(userName.trim(), password);
     } catch (err) {
       setError(err);
     } finally {
@@ -102,12 +109,15 @@ function SignInForm() {
     if (!errors.userName && !errors.password) void signIn();
   };
 
-  const switched = async (id: number | null) => {
-    writeTenantId(id);
-    tenantModal.close();
+  const tenantChanged = async () => {
     setError(null);
     await queryClient.invalidateQueries({ queryKey: sessionQuery(api).queryKey });
     await queryClient.invalidateQueries({ queryKey: configurationQuery(api).queryKey });
+  };
+  const switched = async (id: number | null) => {
+    writeTenantId(id);
+    tenantModal.close();
+    await tenantChanged();
   };
 
   const changeCulture = (next: Culture) => {
@@ -177,9 +187,18 @@ function SignInForm() {
             </label>
             <Button type="submit" fullWidth size="md" loading={pending}>{t('登录')}</Button>
           </form>
+          <p className={`${classes.dimmed} ${classes.registerRow}`}>
+            {t('还没有账号？')}
+            <button type="button" className={classes.link} onClick={registerModal.open} data-testid="register-open">{t('注册')}</button>
+          </p>
         </div>
         {!wide && <p className={`${classes.dimmed} ${classes.footer}`}>© {new Date().getFullYear()} {t('海仓')}</p>}
       </main>
+      {registerOpened && (
+        <Suspense fallback={null}>
+          <RegisterModal tenancyName={tenantName} onClose={registerModal.close} onTenant={tenantChanged} onRegistered={enter} />
+        </Suspense>
+      )}
       {tenantOpened && (
         <Suspense fallback={null}>
           <TenantSwitchModal opened currentName={tenantName} onClose={tenantModal.close} onSwitched={(id) => void switched(id)} />

@@ -1,6 +1,6 @@
 // Sign-in, the guard and the lock screen through the real route tree (memory history, fake api).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import type { ApiRequest } from '#shared/api-client.ts';
@@ -64,6 +64,54 @@ describe('sign-in and the guard, through the route tree', () => {
     expect(await screen.findByText('用户名不能为空')).toBeTruthy();
     expect(screen.getByText('密码不能为空')).toBeTruthy();
     expect(calls.some((c) => c.service === 'TokenAuth')).toBe(false);
+  });
+
+  it('注册 opens a form (租户, 用户名, 密码 twice, 姓名, 邮箱, 手机号) that names its errors, registers in the tenant, then signs in', async () => {
+    let taken = true;
+    const { router, auth, calls } = start('/', {
+      'Account.isTenantAvailable': (r: ApiRequest) => ((r.body as { tenancyName: string }).tenancyName === 'Default' ? { state: 1, tenantId: 1 } : { state: 3, tenantId: null }),
+      'Account.register': () => {
+        if (taken) { taken = false; throw new ApiError('用户名 seller9 已被使用。', 'http', 409); }
+        return { canLogin: true, userId: 9, userCode: 'S00009' };
+      },
+      'TokenAuth.authenticate': () => ({ accessToken: 'token-9', encryptedAccessToken: 'enc-9', expireInSeconds: 86400, userId: 9 }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '注册' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: '注册卖家账号' });
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    await userEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    expect(within(dialog).getByText('请输入租户名称')).toBeTruthy();
+    expect(within(dialog).getByText('请输入用户名')).toBeTruthy();
+    expect(within(dialog).getByText('请输入密码')).toBeTruthy();
+    expect(within(dialog).getByText('请再次输入密码')).toBeTruthy();
+    expect(within(dialog).getByText('请输入姓名')).toBeTruthy();
+
+    await userEvent.type(field(/^租户/), 'Nope');
+    await userEvent.type(field(/^用户名/), 'seller9');
+    await userEvent.type(field(/^密码/), 'secret12');
+    await userEvent.type(field(/^确认密码/), 'secret13');
+    await userEvent.type(field(/^姓名/), '赵六');
+    await userEvent.type(field(/^邮箱/), 'seller9@example.com');
+    await userEvent.type(field(/^手机号/), '13800000009');
+    await userEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    expect(within(dialog).getByText('两次输入的密码不一致')).toBeTruthy();
+    await userEvent.clear(field(/^确认密码/));
+    await userEvent.type(field(/^确认密码/), 'secret12');
+    await userEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    expect(await within(dialog).findByText('没有名为 Nope 的租户')).toBeTruthy();
+    expect(calls.some((c) => c.action === 'register')).toBe(false);
+
+    await userEvent.clear(field(/^租户/));
+    await userEvent.type(field(/^租户/), 'Default');
+    await userEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    expect(await within(dialog).findByText('用户名 seller9 已被使用。')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: '注册' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/main/home'));
+    expect(auth.getToken()).toBe('token-9');
+    expect(calls.filter((c) => c.action === 'register').at(-1)!.body).toEqual({
+      userName: 'seller9', password: 'secret12', name: '赵六', emailAddress: 'seller9@example.com', phoneNumber: '13800000009',
+    });
+    expect((calls.find((c) => c.action === 'authenticate') as ApiRequest).body).toMatchObject({ userNameOrEmailAddress: 'seller9', password: 'secret12' });
   });
 
   it('signing in keeps the token for the session only without 记住我 and goes where it was asked for', async () => {

@@ -33,6 +33,35 @@ async function fillIssueSettings(user: ReturnType<typeof userEvent.setup>, dialo
 }
 
 describe('base cost form', () => {
+  it('offers every warehouse, overseas ones too, and every order type a base cost is set for (a stock order from overseas stock)', async () => {
+    // jsdom has no scrollIntoView; Mantine's combobox scrolls to the chosen order type when it opens.
+    Element.prototype.scrollIntoView ??= () => {};
+    const user = userEvent.setup();
+    const overseas = { ...warehouses.items[0]!, id: 2, warehouseName: '台北海外仓', kind: 2, site: 'TW' };
+    const { api, calls } = createFakeApi({
+      'WarehouseInfo.getWarehouseInfoList': (req) => {
+        const kind = (req as { query?: { kind?: number } }).query?.kind;
+        const items = [...warehouses.items, overseas].filter((w) => kind === undefined || w.kind === kind);
+        return { totalCount: items.length, items };
+      },
+      'BaseCostSetting.add': () => saved,
+    });
+    renderWithProviders(<BaseCostFormModal setting={null} onClose={() => {}} />, { api });
+    const dialog = await screen.findByRole('dialog', { name: '新增基础费用设置' });
+    await user.click(within(dialog).getByRole('combobox', { name: /仓库/ }));
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual(expect.arrayContaining(['深圳大陆仓', '台北海外仓（海外仓）']));
+    await user.click(screen.getByRole('option', { name: '台北海外仓（海外仓）', hidden: true }));
+    await user.click(within(dialog).getByRole('combobox', { name: /订单类型/ }));
+    const types = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    // The labels come from the configuration (not faked here): the order types by code.
+    expect(types).toEqual(expect.arrayContaining(['OrderType.1', 'OrderType.2', 'OrderType.3']));
+    await user.click(screen.getByRole('option', { name: 'OrderType.3', hidden: true }));
+    await user.type(within(dialog).getByRole('textbox', { name: /基础费用/ }), '3');
+    await user.click(within(dialog).getByRole('button', { name: '新增' }));
+    await waitFor(() => expect(calls.filter((c) => c.action === 'add')).toHaveLength(1));
+    expect(calls.find((c) => c.action === 'add')!.body).toMatchObject({ warehouseInfoId: 2, orderType: 3, baseCost: 3 });
+  });
+
   it('sends the issue\'s settings as points, the begin time read in Beijing time', async () => {
     const user = userEvent.setup();
     const { calls, closed } = setup(null, { 'BaseCostSetting.add': () => saved });

@@ -13,7 +13,7 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { ModalActions } from '../../components/forms/modal-actions.tsx';
 import { useZodForm, type ZodForm } from '../../components/forms/use-zod-form.ts';
 import { isoToLocal, localToIso, pointsText, timeText, intText } from './fee-form.ts';
-import { feeWarehousesQuery, useAddBaseCost, useEditBaseCost } from './fee-queries.ts';
+import { allWarehousesQuery, useAddBaseCost, useEditBaseCost } from './fee-queries.ts';
 
 /** The fields every base cost setting has, per warehouse and order type or per store (海外仓). */
 export const baseCostShape = {
@@ -88,7 +88,8 @@ export const ORDER_TYPES = [1, 2, 3] as const;
 export function BaseCostFormModal({ setting, onClose }: { setting: BaseCostSettingDto | null; onClose: () => void }) {
   const api = useApi();
   const t = useT();
-  const warehouses = useQuery(feeWarehousesQuery(api));
+  // Overseas warehouses too: a seller's stock order from an overseas warehouse's stock is weighed there.
+  const warehouses = useQuery(allWarehousesQuery(api));
   const add = useAddBaseCost();
   const edit = useEditBaseCost();
   const saving = add.isPending || edit.isPending;
@@ -122,7 +123,7 @@ export function BaseCostFormModal({ setting, onClose }: { setting: BaseCostSetti
           <FormAlert message={form.formError} />
           {begun && <Alert color="blue" variant="light">{BEGUN_NOTE}</Alert>}
           <Group grow align="start">
-            <Select label="仓库" withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
+            <Select label="仓库" withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.kind === 2 ? `${w.warehouseName}（${t('海外仓')}）` : w.warehouseName }))}
               value={form.values.warehouseInfoId || null} onChange={(v) => form.setValue('warehouseInfoId', v ?? '')} error={form.errors.warehouseInfoId} />
             <Select label="订单类型" withAsterisk disabled={begun} allowDeselect={false} data={ORDER_TYPES.map((o) => ({ value: String(o), label: t(labelKey('OrderType', o)) }))}
               value={form.values.orderType} onChange={(v) => form.setValue('orderType', (v ?? '1') as '1')} error={form.errors.orderType} />

@@ -13,7 +13,7 @@ import { ListPage, formatDateTime, type FilterField, type RowAction } from '../.
 import { BaseCostFormModal, ORDER_TYPES } from './base-cost-form-modal.tsx';
 import { EndTimeModal } from './end-time-modal.tsx';
 import { formatPoints, type Phase } from './fee-form.ts';
-import { baseCostListQuery, feeWarehousesQuery, useEndBaseCost } from './fee-queries.ts';
+import { baseCostListQuery, allWarehousesQuery, useEndBaseCost } from './fee-queries.ts';
 import { baseCostInput, type BaseCostSearch } from './fee-search.ts';
 import { PhaseBadge } from './phase-badge.tsx';
 import { DestroyFeeCard, UrgentFeeCard } from './tenant-fee-card.tsx';
@@ -37,7 +37,7 @@ export function baseCostAmountColumns<T extends BaseCostRow>(): DataTableColumn<
 export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearch; onSearchChange: (next: BaseCostSearch) => void }) {
   const api = useApi();
   const t = useT();
-  const warehouses = useQuery(feeWarehousesQuery(api));
+  const warehouses = useQuery(allWarehousesQuery(api));
   const [editing, setEditing] = useState<{ setting: BaseCostSettingDto | null } | null>(null);
   const [ending, setEnding] = useState<BaseCostSettingDto | null>(null);
   const end = useEndBaseCost();

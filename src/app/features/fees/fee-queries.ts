@@ -35,6 +35,14 @@ export const feeWarehousesQuery = (api: ApiClient) =>
     staleTime: 60_000,
   });
 
+/** Every warehouse, mainland and overseas: a stock order ships from either and is charged a base cost there (issue 44 1f). */
+export const allWarehousesQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { pageSize: 500 }] as const,
+    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ pageSize: 500 }),
+    staleTime: 60_000,
+  });
+
 export const useAddBaseCost = () => useServiceMutation(['BaseCostSetting'], (api, input: InputOf<BaseCost['add']>) => api.baseCostSetting.add(input));
 export const useEditBaseCost = () => useServiceMutation(['BaseCostSetting'], (api, input: InputOf<BaseCost['edit']>) => api.baseCostSetting.edit(input));
 export const useEndBaseCost = () => useServiceMutation(['BaseCostSetting'], (api, input: InputOf<BaseCost['editEndTime']>) => api.baseCostSetting.editEndTime(input));

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AbroadOrderDto, AbroadReturnDto } from '#shared/contracts/overseas.ts';
-import { TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
+import { normalizeTrackingNumber, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { ModalActions } from '../../components/forms/modal-actions.tsx';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
@@ -18,7 +18,7 @@ import { useT } from '../../lib/i18n.ts';
 import { checkReturnQuery, ORDER_SERVICES, RETURN_SERVICES } from './queries.ts';
 
 const registerForm = z.object({
-  returnNumber: z.string().trim().min(4, '请输入退件单号（至少 4 位）').max(64, '退件单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
+  returnNumber: z.string().overwrite(normalizeTrackingNumber).min(4, '请输入退件单号（至少 4 位）').max(64, '退件单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
   reMark: z.string().trim().max(512, '备注不能超过 512 个字'),
 });
 

@@ -180,6 +180,8 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
   // As typed (a phone's decimal keypad); read when 称重 is pressed.
   const [weight, setWeight] = useState('');
   const [dims, setDims] = useState<{ long: string; wide: string; high: string }>({ long: '', wide: '', high: '' });
+  // The value is read from the event now: the updater runs later, when React has let go of currentTarget.
+  const setSide = (side: 'long' | 'wide' | 'high', value: string) => setDims((d) => ({ ...d, [side]: value }));
   const [result, setResult] = useState<WeighResultDto | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const pack = usePackOrder();
@@ -278,11 +280,11 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
               onKeyDown={weighOnEnter} data-testid="weigh-weight"
             />
             <DecimalField label={t('长（cm）')} value={dims.long} onKeyDown={weighOnEnter}
-              onChange={(e) => setDims((d) => ({ ...d, long: e.currentTarget.value }))} />
+              onChange={(e) => setSide('long', e.currentTarget.value)} data-testid="weigh-long" />
             <DecimalField label={t('宽（cm）')} value={dims.wide} onKeyDown={weighOnEnter}
-              onChange={(e) => setDims((d) => ({ ...d, wide: e.currentTarget.value }))} />
+              onChange={(e) => setSide('wide', e.currentTarget.value)} data-testid="weigh-wide" />
             <DecimalField label={t('高（cm）')} value={dims.high} onKeyDown={weighOnEnter}
-              onChange={(e) => setDims((d) => ({ ...d, high: e.currentTarget.value }))} />
+              onChange={(e) => setSide('high', e.currentTarget.value)} data-testid="weigh-high" />
             <KitButton size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
               {status.packageStatus === PACKAGE_STATUS.weighed ? t('重新称重') : t('称重')}
             </KitButton>

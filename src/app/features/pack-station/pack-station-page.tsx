@@ -61,7 +61,7 @@ export function PackStationPage() {
       <KitTextInput
         {...scanBox.inputProps}
         onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
-        label={t('订单号')} placeholder={t('扫描或输入订单号（tradeNo）')} size="xl" style={SCAN}
+        label={t('订单号')} placeholder={t('扫描或输入订单号')} size="xl" style={SCAN}
         leftSection={<IconBarcode size={28} />} sectionWidth={56} data-testid="pack-scan-input" maxLength={64}
       />
 

@@ -74,6 +74,8 @@ describe('打包称重 station', () => {
     const user = userEvent.setup();
     const { api, calls } = stationApi();
     renderWithProviders(<PackStationPage />, { api });
+    // The placeholder speaks the screen's words: no field name such as (tradeNo).
+    expect(box().placeholder).toBe('扫描或输入订单号');
     await user.type(box(), 'ml2603010001{Enter}');
 
     await waitFor(() => expect(screen.getByTestId('station-trade-no').textContent).toBe('ML2603010001'));
@@ -118,7 +120,7 @@ describe('打包称重 station', () => {
     let n = 0;
     const { api, calls } = stationApi((body) => {
       n++;
-      if (n === 1) throw new ApiError('仓库「义乌仓」没有 TW 站点「普货」生效的运费规则，无法计算运费；请先在「大陆运费设置」中添加。', 'http', 409);
+      if (n === 1) throw new ApiError('仓库「义乌仓」没有 TW 站点「普货」生效的运费规则，无法计算运费；请先在「大陆运费」中添加。', 'http', 409);
       return { ...charged, weight: Number(body.weight), chargeableWeight: 40, total: 410.8, charged: false, owed: 410.8, balance: 100, orderStatus: 3 };
     });
     renderWithProviders(<PackStationPage />, { api });
@@ -144,5 +146,32 @@ describe('打包称重 station', () => {
     expect(screen.getByTestId('weigh-owed').textContent).toBe('410.80');
     expect(screen.getByTestId('weigh-balance').textContent).toBe('100.00');
     expect(screen.queryByTestId('station-message')).toBeNull();
+  });
+
+  it('takes 重量, 长, 宽, 高 in that Tab order and sends them with 称重 (typing a side never crashes the page)', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = stationApi(() => ({ ...charged, weight: 1, chargeableWeight: 4, total: 50.8, balance: 49.2 }));
+    renderWithProviders(<PackStationPage />, { api });
+    await user.type(box(), 'ML2603010001{Enter}');
+    await waitFor(() => expect(screen.getByTestId('pack-button')).toBeTruthy());
+    await user.click(screen.getByTestId('pack-button'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('weigh-weight')));
+
+    await user.keyboard('1');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-long'));
+    await user.keyboard('40');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-wide'));
+    await user.keyboard('30');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('weigh-high'));
+    await user.keyboard('20.5');
+    expect((screen.getByTestId('weigh-long') as HTMLInputElement).value).toBe('40');
+    expect((screen.getByTestId('weigh-high') as HTMLInputElement).value).toBe('20.5');
+    await user.click(screen.getByTestId('weigh-button'));
+    await waitFor(() => expect(screen.getByTestId('weigh-verdict').textContent).toBe('已扣费'));
+    expect(named(calls, 'goodsWeigh')[0]!.body).toEqual({ tradeNo: 'ML2603010001', weight: 1, long: 40, wide: 30, high: 20.5 });
+    expect(screen.getByTestId('weigh-total').textContent).toBe('50.80');
   });
 });

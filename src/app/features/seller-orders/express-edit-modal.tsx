@@ -4,13 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { Button, FileInput, Group, Image, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
+import { isTrackingNumber, normalizeTrackingNumber } from '#shared/tracking-number.ts';
 import { useT } from '../../lib/i18n.ts';
 import { errorMessage } from '../../components/list-page/errors.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { useEditExpress } from './order-mutations.ts';
 import { hasGuid, userImageUrl, type Uploader } from './upload.ts';
-
-const TRACKING = /^[A-Za-z0-9-]{4,64}$/;
 
 export function ExpressEditModal({ parcel, upload, onClose }: { parcel: ParcelDto; upload: Uploader; onClose: () => void }) {
   const t = useT();
@@ -38,10 +37,10 @@ export function ExpressEditModal({ parcel, upload, onClose }: { parcel: ParcelDt
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const s = shipment.trim();
+    const s = normalizeTrackingNumber(shipment);
     const next: typeof errors = {};
     if (!s) next.shipment = t('请输入国内快递单号');
-    else if (!TRACKING.test(s)) next.shipment = t('快递单号为 4–64 位字母、数字或 -');
+    else if (!isTrackingNumber(s)) next.shipment = t('快递单号为 4–64 位字母、数字或 -');
     if (reMark.length > 512) next.reMark = t('备注不能超过 512 个字符');
     setErrors(next);
     if (Object.keys(next).length) return;

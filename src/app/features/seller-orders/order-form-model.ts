@@ -3,6 +3,7 @@
 import type { OrderDetailDto, OrderDto, StoreDto } from '#shared/contracts/orders.ts';
 import type { z } from 'zod';
 import { ORDER_TYPE } from '#shared/enums.ts';
+import { isTrackingNumber, normalizeTrackingNumber } from '#shared/tracking-number.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import type { OrderBody } from './order-mutations.ts';
 
@@ -54,7 +55,6 @@ export function initialValues(order: z.infer<typeof OrderDetailDto> | OrderDto |
   };
 }
 
-const TRACKING = /^[A-Za-z0-9-]{4,64}$/;
 const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
 
 /** The body to send, or the errors to show. */
@@ -75,7 +75,7 @@ export function checkOrder(v: OrderFormValues, stores: StoreDto[], t: Translate)
     if (!/^\d+$/.test(l.quantity.trim()) || q < 1 || q > 100_000) errors[lineKey(i, 'quantity')] = t('数量须为 1–100000 的整数');
     if (l.price.trim() && !PRICE.test(l.price.trim())) errors[lineKey(i, 'price')] = t('单价须为数字，最多两位小数');
     if (!l.shipment.trim()) errors[lineKey(i, 'shipment')] = t('请输入国内快递单号');
-    else if (!TRACKING.test(l.shipment.trim())) errors[lineKey(i, 'shipment')] = t('快递单号为 4–64 位字母、数字或 -');
+    else if (!isTrackingNumber(l.shipment)) errors[lineKey(i, 'shipment')] = t('快递单号为 4–64 位字母、数字或 -');
   });
   if (Object.keys(errors).length || !store) return { errors };
   return {
@@ -85,7 +85,7 @@ export function checkOrder(v: OrderFormValues, stores: StoreDto[], t: Translate)
       reMark: v.reMark.trim() || null, pdfGuid: v.pdfGuid,
       orderProductInfosList: v.lines.map((l) => ({
         productName: l.productName.trim(), productSku: l.productSku.trim(), specification: l.specification.trim() || null,
-        quantity: Number(l.quantity), price: l.price.trim() ? Number(l.price) : null, shipment: l.shipment.trim(),
+        quantity: Number(l.quantity), price: l.price.trim() ? Number(l.price) : null, shipment: normalizeTrackingNumber(l.shipment),
       })),
     },
   };

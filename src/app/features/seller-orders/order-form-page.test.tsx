@@ -66,7 +66,8 @@ describe('新建订单', () => {
     await user.type(screen.getByLabelText(/订单号/), '240506ABCDEF');
     await fillLine(user, 1, '蓝牙耳机', 'YT1234567890');
     await user.click(screen.getByRole('button', { name: '添加商品' }));
-    await fillLine(user, 2, '充电线', 'SF0987654321');
+    // Written as the seller copies it: the number is sent normalised (no spaces, upper case).
+    await fillLine(user, 2, '充电线', 'sf 0987 654321');
 
     await user.click(screen.getByRole('button', { name: '提交订单' }));
     expect(await screen.findByText('虾皮官方物流需要上传面单 PDF')).toBeTruthy();

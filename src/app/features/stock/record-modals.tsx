@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { StockRecordDto } from '#shared/contracts/stock.ts';
 import { plainPoints } from '#shared/money.ts';
 import { stockRemaining } from '#shared/rules/stock.ts';
-import { TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
+import { normalizeTrackingNumber, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
 import { FormDialog } from '../../components/forms/form-dialog.tsx';
 import { intText } from '../../components/forms/number-text.ts';
 import { useServiceMutation } from '../../components/forms/refusal.ts';
@@ -25,7 +25,7 @@ const shelfCode = z.string().trim().toUpperCase().min(1, '请输入货架号').m
 interface RecordModalProps { record: StockRecordDto; onClose: () => void }
 
 const returnForm = z.object({
-  shipNumber: z.string().trim().min(4, '请输入退回快递单号（至少 4 位）').max(64, '快递单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
+  shipNumber: z.string().overwrite(normalizeTrackingNumber).min(4, '请输入退回快递单号（至少 4 位）').max(64, '快递单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
 });
 
 /** The seller: the waybill the warehouse sends a refused record back on (3 验货不通过, return chosen). */

@@ -8,7 +8,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { z } from 'zod';
 import type { StockRecordDto } from '#shared/contracts/stock.ts';
 import { labelKey } from '#shared/enums.ts';
-import { TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
+import { normalizeTrackingNumber, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_PATTERN } from '#shared/tracking-number.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { FormDialog } from '../../components/forms/form-dialog.tsx';
 import { cmText, intText, optionalKgText, optionalPointsText } from '../../components/forms/number-text.ts';
@@ -42,7 +42,7 @@ const declareForm = z.object({
   productName: z.string().trim().min(1, '请输入商品名称').max(256, '商品名称不能超过 256 个字'),
   productNums: intText('商品数量'),
   packageNums: intText('箱数', 0),
-  logisticsNumber: z.string().trim().min(4, '请输入物流单号（至少 4 位）').max(64, '物流单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
+  logisticsNumber: z.string().overwrite(normalizeTrackingNumber).min(4, '请输入物流单号（至少 4 位）').max(64, '物流单号过长').regex(TRACKING_NUMBER_PATTERN, TRACKING_NUMBER_MESSAGE),
   ...details,
 });
 const supplementForm = z.object(details);

@@ -13,12 +13,15 @@ const when = (d: Date) => new Intl.DateTimeFormat('zh-CN', {
   timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false,
 }).format(d);
 
+/** The sheet's table: x and width in mm, and the heading the carrier reads (the screens' words, no field names). */
+export const SHEET_COLUMNS = [{ x: 0, w: 12, title: '序号' }, { x: 12, w: 58, title: '订单号' }, { x: 70, w: 80, title: '平台订单号' }, { x: 150, w: 30, title: '重量 (kg)' }] as const;
+
 export async function renderHandOverSheet(s: HandOverSheet): Promise<Buffer> {
   const { doc, done, font } = await newDoc(210, 297, `交接单 ${s.batchName}`);
   const left = mm(15);
   const width = mm(180);
   const bottom = mm(297 - 15);
-  const cols = [{ x: 0, w: 12, title: '序号' }, { x: 12, w: 58, title: '订单号 (tradeNo)' }, { x: 70, w: 80, title: '平台订单号' }, { x: 150, w: 30, title: '重量 (kg)' }];
+  const cols = SHEET_COLUMNS;
   const rowHeight = mm(6.5);
 
   const header = () => {

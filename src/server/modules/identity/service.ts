@@ -140,6 +140,9 @@ async function createUserRow(tx: Db, tenantId: number | null, f: UserFields): Pr
   return row;
 }
 
+/** The static role a seller gets when nobody picks others (shared/permissions.ts). */
+const SELLER_ROLE = 'Seller';
+
 /** Roles by name or normalized name (ABP clients send either). */
 async function resolveRoles(tx: Db, names: readonly string[]): Promise<repo.RoleRow[]> {
   const rows = await repo.rolesByNames(tx, [...new Set(names.map(repo.normalize))]);
@@ -214,7 +217,8 @@ export const userService = implement(user, () => ({
     return userDto(ctx.db, row);
   },
   async create(input, ctx) {
-    const roles = await resolveRoles(ctx.db, input.roleNames);
+    // ABP clients that send roleNames keep full control; without them a seller gets the Seller role.
+    const roles = await resolveRoles(ctx.db, input.roleNames ?? (input.userType === 1 ? [SELLER_ROLE] : []));
     await refuseRolesBeyond(ctx.db, await grantLimit(ctx), roles);
     const row = await createUserRow(ctx.db, ctx.tenantId, {
       userName: input.userName, name: input.name, surname: input.surname, emailAddress: input.emailAddress ?? null,

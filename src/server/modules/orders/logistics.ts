@@ -12,7 +12,7 @@ import {
 } from '../../framework.ts';
 import { conflict, invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
-import { signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
+import { advanceOrder, signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
 import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from './repository.ts';
 import { scanLane, type ScanLane } from './scan-lane.ts';
 import { announceFloorWork } from '../notification/repository.ts';
@@ -37,6 +37,21 @@ async function checkWarehouse(tx: Db, id: number) {
 function usable<W extends { isEnabled: boolean }>(w: W | null | undefined): W {
   if (!w || !w.isEnabled) throw invalid('warehouseInfoId', '仓库不存在或已停用');
   return w;
+}
+
+/**
+ * A 无主件 given to its seller (指定卖家) joins the seller's open order that declared its number: it
+ * counts as arrived there, the order moves on and takes its holding slot, and the parcel shows it.
+ */
+async function joinDeclaringOrder(tx: Db, me: CurrentUser, parcel: parcelRepo.ParcelRow): Promise<parcelRepo.ParcelRow> {
+  const orderId = parcel.userId === null ? undefined : await repo.openOrderWithLine(tx, parcel.userId, parcel.shipment);
+  const order = orderId === undefined ? undefined : await repo.getOrder(tx, orderId);
+  if (!order) return parcel;
+  await parcelRepo.dropStaleSpellings(tx, order.id, parcel);
+  await parcelRepo.updateParcel(tx, parcel.id, { orderId: order.id, orderType: order.orderType, storeId: order.storeId });
+  const moved = await advanceOrder(tx, me, order.id);
+  await audit(tx, me, [{ entity: 'parcel', entityId: parcel.id, tradeNo: order.tradeNo, orderNumber: parcel.shipment, action: 'claim', before: parcel.receiveStatus, after: parcel.receiveStatus, note: `无主件归入订单 ${order.tradeNo}` }]);
+  return parcelRepo.updateParcel(tx, parcel.id, { shelfNumber: moved?.shelfNumber ?? parcel.shelfNumber });
 }
 
 function answer(outcome: SignOutcome, warehouseName: string | null) {
@@ -218,8 +233,9 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
         if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
         Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
       }
-      const updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
+      let updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
       await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
+      if (input.userCode && parcel.receiveStatus === RECEIVE_STATUS.unclaimed && parcel.orderId === null) updated = await joinDeclaringOrder(ctx.db, me, updated);
       return toParcelDto(updated);
     },
 

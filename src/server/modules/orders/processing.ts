@@ -69,7 +69,7 @@ export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly
   if (order.orderType === ORDER_TYPE.mainland || order.shippingMethods === SHIPPING_METHOD.thirdParty) {
     const rule = await effectiveFreight(tx, order.warehouseInfoId, order.site, order.cargoCategory, at);
     if (!rule) {
-      throw conflict(`仓库「${order.warehouseName}」没有 ${order.site} 站点「${CARGO_LABEL[order.cargoCategory] ?? order.cargoCategory}」生效的运费规则，无法计算运费；请先在「大陆运费设置」中添加。`);
+      throw conflict(`仓库「${order.warehouseName}」没有 ${order.site} 站点「${CARGO_LABEL[order.cargoCategory] ?? order.cargoCategory}」生效的运费规则，无法计算运费；请先在「大陆运费」中添加。`);
     }
     settings.push(`运费规则 #${rule.id}`);
     // Third-party lines divide the volume by their own bulky parameter when one is in effect.
@@ -147,7 +147,7 @@ async function orderByScannedNumber(tx: Db, number: string, forUpdate = false): 
   if (byTradeNo) return byTradeNo;
   const { rows } = await repo.listOrders(tx, { number }, { limit: 10, offset: 0 });
   const live = rows.filter((r) => r.orderStatus !== ORDER_STATUS.cancelled);
-  if (live.length > 1) throw conflict(`单号 ${number} 对应多个订单（${live.map((r) => r.tradeNo).join('、')}），请扫描订单号（tradeNo）。`);
+  if (live.length > 1) throw conflict(`单号 ${number} 对应多个订单（${live.map((r) => r.tradeNo).join('、')}），请扫描订单号。`);
   const only = live[0] ?? rows[0];
   if (!only) throw notFound(`订单 ${number}`);
   return forUpdate ? (await repo.getOrder(tx, only.id, { forUpdate: true }))! : only;

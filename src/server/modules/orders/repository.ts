@@ -268,6 +268,17 @@ export async function getOrder(tx: Db, id: number, opts: { userId?: number; forU
   return row ? viewOf(row) : undefined;
 }
 
+/**
+ * The seller's open order (not shipped, cancelled or closed) with a line for this tracking number,
+ * the newest if several: the order a 无主件 claimed for that seller joins (issue 44).
+ */
+export async function openOrderWithLine(tx: Db, userId: number, shipment: string): Promise<number | undefined> {
+  const [row] = await unscoped(tx, () => tx.select({ id: orders.id }).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.shipment, shipment), eq(orders.userId, userId), sql`${orders.orderStatus} not in (4, 5, 6)`))
+    .orderBy(desc(orders.id)).limit(1));
+  return row?.id;
+}
+
 export async function linesOf(tx: Db, orderIds: readonly number[]): Promise<Map<number, OrderLineRow[]>> {
   const map = new Map<number, OrderLineRow[]>();
   if (orderIds.length === 0) return map;

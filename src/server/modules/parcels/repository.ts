@@ -76,6 +76,16 @@ export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipme
 }
 
 /**
+ * Removes an order's declarations of this tracking number under another spelling (`yt1` declared
+ * before numbers were normalised, issue 44) that never arrived: the parcel `keep` is that parcel.
+ */
+export async function dropStaleSpellings(tx: Db, orderId: number, keep: ParcelRow): Promise<number> {
+  const gone = await tx.delete(parcels).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0), ne(parcels.id, keep.id),
+    sql`upper(regexp_replace(${parcels.shipment}, '\s', '', 'g')) = ${keep.shipment}`)).returning({ id: parcels.id });
+  return gone.length;
+}
+
+/**
  * Locks the parcel of a tracking number, creating it when nobody has seen the number: as a scanned
  * 无主件 (receiveStatus 5) by default, or as given (a rejection declares it for its seller, §6).
  */

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Checkbox, Group, Input, Modal, PasswordInput, SegmentedControl, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,9 @@ import { USER_TYPE_OPTIONS } from './user-labels.ts';
 import { createUserForm, editUserForm, initialUserValues, toUserInput } from './user-form-schema.ts';
 import { assignableRolesQuery } from './user-queries.ts';
 import { useCreateUser, useUpdateUser } from './user-mutations.ts';
+
+/** The Seller role's normalized name (the static role every seller gets, shared/permissions.ts). */
+const SELLER_ROLE = 'SELLER';
 
 export interface UserFormModalProps {
   /** null: a new user. */
@@ -28,6 +31,16 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
   const create = useCreateUser();
   const update = useUpdateUser();
   const saving = create.isPending || update.isPending;
+  // A new user's roles follow the type (卖家 brings the Seller role) until the admin picks roles.
+  const [rolesPicked, setRolesPicked] = useState(!creating);
+  const changeType = (type: UserType) => {
+    form.setValue('userType', type);
+    if (!rolesPicked) form.setValue('roleNames', type === USER_TYPE.seller ? [SELLER_ROLE] : []);
+  };
+  const pickRoles = (names: string[]) => {
+    setRolesPicked(true);
+    form.setValue('roleNames', names);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -70,7 +83,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
                   aria-label="用户类型"
                   data={USER_TYPE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }))}
                   value={String(form.values.userType)}
-                  onChange={(v) => form.setValue('userType', Number(v) as UserType)}
+                  onChange={(v) => changeType(Number(v) as UserType)}
                 />
               </div>
             </Input.Wrapper>
@@ -78,7 +91,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
           </Group>
 
           {/* roleNames are normalized names (ADMIN), as ABP's UserDto carries them. */}
-          <Checkbox.Group label="角色" value={selectedRoles} onChange={(v) => form.setValue('roleNames', v)} error={form.errors.roleNames}>
+          <Checkbox.Group label="角色" value={selectedRoles} onChange={pickRoles} error={form.errors.roleNames}>
             {roles.isPending ? (
               <Stack gap={6} mt="xs"><Skeleton h={20} /><Skeleton h={20} /></Stack>
             ) : roles.data?.items.length ? (

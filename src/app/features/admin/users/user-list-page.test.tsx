@@ -108,7 +108,8 @@ describe('用户管理', () => {
     await userEvent.type(within(dialog).getByLabelText(/^姓名/), '李四');
     await userEvent.type(within(dialog).getByLabelText(/^密码/), 'secret12');
     await userEvent.click(within(dialog).getByRole('radio', { name: '卖家' }));
-    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /卖家/ }));
+    // 卖家 brings the Seller role, preselected.
+    expect((await within(dialog).findByRole('checkbox', { name: /卖家/ }) as HTMLInputElement).checked).toBe(true);
     const before = calls(all, 'User.getAll').length;
     await userEvent.click(within(dialog).getByRole('button', { name: '创建' }));
 
@@ -119,6 +120,28 @@ describe('用户管理', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(calls(all, 'User.getAll').length).toBeGreaterThan(before));
+  });
+
+  it('a new 卖家 keeps the roles the admin picks, and 员工 again drops the preselected Seller role', async () => {
+    const { api, calls: all } = fakeApi({ 'User.create': (req) => buildUser({ id: 3, ...(req.body as object) }) });
+    renderWithProviders(<Screen />, { api });
+    await userEvent.click(await screen.findByRole('button', { name: '新建用户' }));
+    const dialog = await screen.findByRole('dialog', { name: '新建用户' });
+    const seller = await within(dialog).findByRole('checkbox', { name: /卖家/ }) as HTMLInputElement;
+    expect(seller.checked).toBe(false);
+    await userEvent.click(within(dialog).getByRole('radio', { name: '卖家' }));
+    expect(seller.checked).toBe(true);
+    await userEvent.click(within(dialog).getByRole('radio', { name: '仓库员工' }));
+    expect(seller.checked).toBe(false);
+    await userEvent.click(within(dialog).getByRole('radio', { name: '卖家' }));
+    await userEvent.click(seller);
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /管理员/ }));
+    await userEvent.type(within(dialog).getByLabelText(/用户名/), 'seller03');
+    await userEvent.type(within(dialog).getByLabelText(/^姓名/), '王五');
+    await userEvent.type(within(dialog).getByLabelText(/^密码/), 'secret12');
+    await userEvent.click(within(dialog).getByRole('button', { name: '创建' }));
+    await waitFor(() => expect(calls(all, 'User.create')).toHaveLength(1));
+    expect(calls(all, 'User.create')[0]!.body).toMatchObject({ userType: 1, roleNames: ['ADMIN'] });
   });
 
   it('edits a user\'s roles by their normalized names, as ABP\'s UserDto carries them', async () => {
