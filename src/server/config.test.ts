@@ -69,4 +69,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHOPEE_HOST: 'https://partner.shopeemobile.com' })).toThrow(/SHOPEE_HOST/);
     expect(() => loadConfig({ SHOPEE_HOST: 'partner.shopeemobile.com', SHOPEE_PARTNER_ID: '1', SHOPEE_PARTNER_KEY: 'partner-key-123' })).toThrow(/SHOPEE_HOST/);
   });
+
+  it('reads METRICS_TOKEN, none by default, and refuses a short one or one with spaces', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metricsToken).toBe('scrape-0123456789abcdef');
+    for (const bad of ['short-token', 'sixteen chars with spaces']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN/);
+  });
 });

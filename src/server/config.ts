@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
   SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+  // A bearer token for GET /metrics from other machines; a guessable one would open it to anyone.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 }).superRefine((e, ctx) => {
   // The built-in test partner only works against the built-in fake.
   if (e.SHOPEE_HOST && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {
@@ -83,6 +85,8 @@ export interface Config {
    * /shopee-sandbox on this server. syncMinutes: how often authorised shops' orders are pulled (0: never).
    */
   shopee: { host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
+  /** Bearer token that opens GET /metrics to callers other than this machine; unset: loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.SHOPEE_HOST?.replace(/\/$/, ''), partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

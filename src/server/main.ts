@@ -10,6 +10,7 @@ import { startFileCleanup } from './modules/files/attach.ts';
 import { defaultFileStorage } from './modules/files/storage.ts';
 import { startScheduler } from './modules/jobs/scheduler.ts';
 import { startOrderCountFolding } from './modules/orders/counts.ts';
+import { createMetrics, type Readiness } from './plugins/metrics.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   await database.migrate();
   const { seeded } = await seedDatabase(database);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
-  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR, backgroundJobs: true });
+  const metrics = createMetrics(database);
+  // GET /ready: 503 until listening here, and again from SIGTERM on.
+  const readiness: Readiness = { phase: 'starting' };
+  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR, backgroundJobs: true, metrics, readiness });
   if (seeded) app.log.info('first start: seeded host admin and tenant Default (admin / 123qwe)');
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
@@ -40,7 +44,7 @@ async function main(): Promise<void> {
   // Uploads nothing points at after a day (issue 12 §6); every server runs it, the rows decide who deletes.
   const cleanup = startFileCleanup(database, defaultFileStorage({ config }), app.log);
   // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
-  const scheduler = startScheduler(database, app.log);
+  const scheduler = startScheduler(database, app.log, metrics.jobRan);
   // The pieces of the order counts, summed every few seconds (decision 0041); any server may.
   const folding = startOrderCountFolding(database.root, app.log);
 
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    readiness.phase = 'draining';
     app.log.info({ signal }, 'shutting down: finishing requests');
     clearInterval(timer);
     cleanup.stop();
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  readiness.phase = 'serving';
   app.log.info({ database: database.kind, dataDir: config.dataDir, startMs: Math.round(performance.now() - started) }, `海仓 listening on http://localhost:${config.port}`);
 }
 
