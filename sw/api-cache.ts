@@ -5,7 +5,7 @@
 export const API_CACHE_PREFIX = 'hc-api-';
 
 /** Paths the navigation fallback (index.html) must never answer. */
-export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/swagger(\/|$)/i, /^\/signalr(\/|$)/i, /^\/pay(\/|$)/i, /^\/AbpUserConfiguration(\/|$)/i, /^\/health$/];
+export const NAVIGATION_DENYLIST = [/^\/api(\/|$)/i, /^\/swagger(\/|$)/i, /^\/signalr(\/|$)/i, /^\/pay(\/|$)/i, /^\/AbpUserConfiguration(\/|$)/i, /^\/health$/, /^\/(metrics|ready)\/?$/i];
 
 /** GET /api/* (and the configuration) reads of a signed-in user; never file downloads, never anything but GET. */
 export function isCacheableApiRead(url: URL, method: string, origin: string, authorization: string | null): boolean {
