@@ -70,9 +70,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHOPEE_HOST: 'partner.shopeemobile.com', SHOPEE_PARTNER_ID: '1', SHOPEE_PARTNER_KEY: 'partner-key-123' })).toThrow(/SHOPEE_HOST/);
   });
 
-  it('reads METRICS_TOKEN, none by default, and refuses a short one or one with spaces', () => {
+  it('reads METRICS_TOKEN, none by default, and refuses a short one or one with spaces; DRAIN_DELAY_SECONDS, 0 by default', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metricsToken).toBe('scrape-0123456789abcdef');
     for (const bad of ['short-token', 'sixteen chars with spaces']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({}).drainDelaySeconds).toBe(0);
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '10' }).drainDelaySeconds).toBe(10);
+    expect(() => loadConfig({ DRAIN_DELAY_SECONDS: '-1' })).toThrow(/DRAIN_DELAY_SECONDS/);
   });
 });

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
   // A bearer token for GET /metrics from other machines; a guessable one would open it to anyone.
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 }).superRefine((e, ctx) => {
   // The built-in test partner only works against the built-in fake.
@@ -87,6 +88,8 @@ export interface Config {
   shopee: { host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
   /** Bearer token that opens GET /metrics to callers other than this machine; unset: loopback only. */
   metricsToken: string | undefined;
+  /** After SIGTERM: seconds of GET /ready answering 503 while requests are still served, before the server stops accepting them. */
+  drainDelaySeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,7 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.SHOPEE_HOST?.replace(/\/$/, ''), partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,
     },
-    metricsToken: e.METRICS_TOKEN,
+    metricsToken: e.METRICS_TOKEN, drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
   };
 }
 

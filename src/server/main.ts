@@ -49,10 +49,20 @@ async function main(): Promise<void> {
   const folding = startOrderCountFolding(database.root, app.log);
 
   let closing = false;
+  let hurry = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal during the drain delay ends the wait.
+    if (closing) return hurry();
     closing = true;
     readiness.phase = 'draining';
+    if (config.drainDelaySeconds > 0) {
+      // GET /ready answers 503 while requests are still served, so a balancer probing it stops sending first.
+      app.log.info({ signal, seconds: config.drainDelaySeconds }, 'shutting down: not ready, still serving (DRAIN_DELAY_SECONDS)');
+      await new Promise<void>((resolve) => {
+        hurry = resolve;
+        setTimeout(resolve, config.drainDelaySeconds * 1000);
+      });
+    }
     app.log.info({ signal }, 'shutting down: finishing requests');
     clearInterval(timer);
     cleanup.stop();

@@ -201,11 +201,11 @@ export function mayReadMetrics(req: FastifyRequest, token: string | undefined): 
 /** How long /ready waits for the database before it answers 503. */
 const READY_TIMEOUT_MS = 1000;
 
-/** The database answers a trivial query within READY_TIMEOUT_MS. Concurrent probes share one query. */
-function databaseAnswers(database: Database): () => Promise<boolean> {
+/** The database answers a trivial query within `timeoutMs`. Concurrent probes share one query. */
+export function databaseAnswers(database: Pick<Database, 'root'>, timeoutMs = READY_TIMEOUT_MS): () => Promise<boolean> {
   let pending: Promise<boolean> | null = null;
   return () => pending ??= new Promise<boolean>((resolve) => {
-    const timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+    const timer = setTimeout(() => resolve(false), timeoutMs);
     database.root.execute(sql`select 1`).then(() => resolve(true), () => resolve(false)).finally(() => clearTimeout(timer));
   }).finally(() => { pending = null; });
 }
