@@ -81,7 +81,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  readiness.phase = 'serving';
+  // Unless a signal came while it was starting.
+  if (readiness.phase === 'starting') readiness.phase = 'serving';
   app.log.info({ database: database.kind, dataDir: config.dataDir, startMs: Math.round(performance.now() - started) }, `海仓 listening on http://localhost:${config.port}`);
 }
 
