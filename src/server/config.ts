@@ -42,7 +42,8 @@ const EnvSchema = z.object({
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
   // A bearer token for GET /metrics from other machines; a guessable one would open it to anyone.
   DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 }).superRefine((e, ctx) => {
   // The built-in test partner only works against the built-in fake.
   if (e.SHOPEE_HOST && (!e.SHOPEE_PARTNER_ID || !e.SHOPEE_PARTNER_KEY)) {

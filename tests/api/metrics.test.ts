@@ -28,7 +28,9 @@ describe('GET /metrics and GET /ready', () => {
   beforeAll(async () => {
     t = await createTestApp();
     scene = await parcelScene(t);
-    const config = { ...loadConfig({ ...TEST_ENV, METRICS_TOKEN: TOKEN }), databaseUrl: t.databaseUrl, dataDir: t.dataDir, logLevel: 'silent' as const };
+    const config = {
+      ...loadConfig({ ...TEST_ENV, METRICS_TOKEN: TOKEN }), databaseUrl: t.databaseUrl, dataDir: t.dataDir, logLevel: 'silent' as const,
+    };
     guarded = await buildApp({ config, database: t.database, tokenSecret: TEST_TOKEN_SECRET, logger: false, readiness });
     await guarded.ready();
   });
@@ -42,7 +44,8 @@ describe('GET /metrics and GET /ready', () => {
 
   it('counts a SignByScan under its service and action, by status, with its duration and its keyed repeat', async () => {
     const { shipment } = await scene.declaredParcel();
-    const scan = (body: object) => call(t.app, 'POST', svc('Logistics', 'SignByScan'), scene.picker, body, { 'Idempotency-Key': `metrics-${shipment}` });
+    const scan = (body: object) =>
+      call(t.app, 'POST', svc('Logistics', 'SignByScan'), scene.picker, body, { 'Idempotency-Key': `metrics-${shipment}` });
     expect((await scan({ shipment, warehouseInfoId: scene.warehouseId })).status).toBe(200);
     // The floor's outbox sending it again: answered from the stored answer.
     const again = await scan({ shipment, warehouseInfoId: scene.warehouseId });
@@ -67,7 +70,8 @@ describe('GET /metrics and GET /ready', () => {
     expect(sample(text, 'haicang_requests_total{service="other",action="unmatched",status="404"}')).toBe(1);
     expect(text).not.toContain('/no/such/place');
     // The database's connections, and the event loop's lag (Node's default metrics).
-    expect(text).toMatch(t.kind === 'postgres' ? /^haicang_db_pool_in_use\{pool="requests"\} \d+$/m : /^haicang_db_pool_waiting\{pool="embedded"\} 0$/m);
+    const pool = t.kind === 'postgres' ? /^haicang_db_pool_in_use\{pool="requests"\} \d+$/m : /^haicang_db_pool_waiting\{pool="embedded"\} 0$/m;
+    expect(text).toMatch(pool);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
   });
 

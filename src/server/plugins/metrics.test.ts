@@ -5,7 +5,9 @@ import { databaseAnswers, isLoopbackAddress } from './metrics.ts';
 describe('operator routes', () => {
   it('knows this machine\'s addresses, IPv4-mapped ones too', () => {
     for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a), a).toBe(true);
-    for (const a of ['10.0.0.5', '::ffff:10.0.0.5', '203.0.113.9', '::2', '1270.0.0.1', '', undefined]) expect(isLoopbackAddress(a), String(a)).toBe(false);
+    for (const a of ['10.0.0.5', '::ffff:10.0.0.5', '203.0.113.9', '::2', '1270.0.0.1', '', undefined]) {
+      expect(isLoopbackAddress(a), String(a)).toBe(false);
+    }
   });
 
   it('reads a database that does not answer in time, or fails, as not ready, and asks once for probes at the same time', async () => {

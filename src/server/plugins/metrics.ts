@@ -84,11 +84,14 @@ export function createMetrics(database: Database): Metrics {
 
   // prom-client's registry reads a metric through get() (and resetMetrics() through reset()): these
   // two read the meters. The one cast: its types name only its own classes.
-  const readFromMeters = (name: string, type: 'counter' | 'histogram', help: string, values: () => Value[], reset: () => void) =>
-    registry.registerMetric({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset } as unknown as Metric);
+  const readFromMeters = (name: string, type: 'counter' | 'histogram', help: string, values: () => Value[], reset: () => void) => {
+    const described = { name, help, type, aggregator: 'sum' };
+    registry.registerMetric({ ...described, get: async () => ({ ...described, values: values() }), reset } as unknown as Metric);
+  };
   readFromMeters('haicang_requests_total', 'counter',
     'Requests answered, by service, action and status (service="other" for routes outside the registry).',
-    () => all().flatMap((m) => [...m.statuses].map(([status, n]): Value => ({ value: n, labels: { service: m.service, action: m.action, status } }))),
+    () => all().flatMap((m) => [...m.statuses]
+      .map(([status, n]): Value => ({ value: n, labels: { service: m.service, action: m.action, status } }))),
     () => { for (const m of all()) m.statuses.clear(); });
   readFromMeters('haicang_request_duration_seconds', 'histogram', 'Time from a request\'s arrival to its answer, by service and action.',
     () => all().filter((m) => m.count > 0).flatMap(histogramValues),
@@ -112,8 +115,9 @@ export function createMetrics(database: Database): Metrics {
   poolGauge('haicang_db_pool_size', 'Connections a pool may open (requests: DB_POOL_SIZE).', (s) => s.size);
   poolGauge('haicang_db_pool_in_use', 'Connections of the pool lent out now.', (s) => s.inUse);
   poolGauge('haicang_db_pool_waiting', 'Requests (or jobs) waiting for a connection of the pool now.', (s) => s.waiting);
-  const jobRuns = new Counter({ name: 'haicang_job_runs_total', help: 'Scheduled job runs, one per tenant per tick.', labelNames: ['job'], registers: [registry] });
-  const jobFailures = new Counter({ name: 'haicang_job_failures_total', help: 'Scheduled job runs that failed.', labelNames: ['job'], registers: [registry] });
+  const jobCounter = (name: string, help: string) => new Counter({ name, help, labelNames: ['job'], registers: [registry] });
+  const jobRuns = jobCounter('haicang_job_runs_total', 'Scheduled job runs, one per tenant per tick.');
+  const jobFailures = jobCounter('haicang_job_failures_total', 'Scheduled job runs that failed.');
 
   return {
     registry, unmatched,
@@ -139,7 +143,8 @@ function histogramValues(m: RouteMeter): Value[] {
   let cumulative = 0;
   m.buckets.forEach((n, i) => {
     cumulative += n;
-    values.push({ metricName: `${name}_bucket`, labels: { ...labels, le: i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf' }, value: cumulative });
+    const le = i < DURATION_BUCKETS.length ? DURATION_BUCKETS[i]! : '+Inf';
+    values.push({ metricName: `${name}_bucket`, labels: { ...labels, le }, value: cumulative });
   });
   values.push({ metricName: `${name}_sum`, labels, value: m.seconds }, { metricName: `${name}_count`, labels, value: m.count });
   return values;
@@ -211,7 +216,9 @@ export function databaseAnswers(database: Pick<Database, 'root'>, timeoutMs = RE
 }
 
 /** GET /metrics and GET /ready. */
-export function registerOperatorRoutes(app: FastifyInstance, config: Config, database: Database, metrics: Metrics, readiness: Readiness): void {
+export function registerOperatorRoutes(
+  app: FastifyInstance, config: Config, database: Database, metrics: Metrics, readiness: Readiness,
+): void {
   app.get('/metrics', { schema: { hide: true } }, async (req, reply: FastifyReply) => {
     if (!mayReadMetrics(req, config.metricsToken)) {
       throw forbidden('指标只对本机或持有 METRICS_TOKEN 的调用方开放。');

@@ -116,7 +116,8 @@ export function startScheduler(database: Database, log: Log, ran?: JobRuns, ever
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDueJobs(database, log, new Date(), ran).catch((err: unknown) => log.warn({ err }, 'scheduler tick failed')).finally(() => { running = null; });
+    running = runDueJobs(database, log, new Date(), ran).catch((err: unknown) => log.warn({ err }, 'scheduler tick failed'))
+      .finally(() => { running = null; });
   };
   const first = setTimeout(tick, 15_000);
   const timer = setInterval(tick, everyMs);
