@@ -29,7 +29,7 @@ describe('service worker API cache rules', () => {
 
   it('never answers API, swagger, realtime or payment paths with index.html', () => {
     const denied = (p: string) => NAVIGATION_DENYLIST.some((r) => r.test(p));
-    for (const p of ['/api/services/app/X/Y', '/swagger', '/swagger/index.html', '/signalr', '/pay/notify', '/AbpUserConfiguration/GetAll']) expect(denied(p), p).toBe(true);
+    for (const p of ['/api/services/app/X/Y', '/swagger', '/swagger/index.html', '/signalr', '/pay/notify', '/AbpUserConfiguration/GetAll', '/metrics', '/ready', '/Ready/']) expect(denied(p), p).toBe(true);
     for (const p of ['/', '/floor', '/back/intoLogistics', '/takephone/uploadpackageimg', '/apiary']) expect(denied(p), p).toBe(false);
   });
 

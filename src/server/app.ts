@@ -25,6 +25,7 @@ import { createSealer } from './lib/sealed.ts';
 import { createAnswerSerializerCompiler } from './lib/answer-writer.ts';
 import { createShopeeClient, fetchTransport, noPlatform } from './modules/shopee/client.ts';
 import { startShopeeJobs } from './modules/shopee/jobs.ts';
+import { createMetrics, meterRoutes, registerOperatorRoutes, type Metrics, type Readiness } from './plugins/metrics.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -37,6 +38,10 @@ export interface BuildOptions {
   backgroundJobs?: boolean;
   /** Serialize every answer the zod way too and require the same text (decision 0042); the API tests do. */
   checkAnswers?: boolean;
+  /** What GET /metrics reports; main.ts shares it with the scheduler. A new one by default. */
+  metrics?: Metrics;
+  /** What GET /ready answers besides the database (main.ts: starting, serving, draining); serving by default. */
+  readiness?: Readiness;
 }
 
 type ValidationErrors = { message: string; members: string[] }[] | null;
@@ -82,6 +87,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return (reply as FastifyReply).code(status).send(localizedEnvelope(req, status, MESSAGES.invalidRequest, details));
     },
   });
+  // Before any route is added: each gets the hook that counts its answers.
+  const metrics = options.metrics ?? createMetrics(database);
+  meterRoutes(app, metrics);
   // Answers are written from their schemas, as zod would encode them (decision 0042).
   app.setSerializerCompiler(createAnswerSerializerCompiler({ check: options.checkAnswers === true }));
   registerSecurityHeaders(app);
@@ -168,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
+  registerOperatorRoutes(app, config, database, metrics, options.readiness ?? { phase: 'serving' });
 
   const staticDir = options.staticDir;
   const hasApp = !!staticDir && existsSync(path.join(staticDir, 'index.html'));

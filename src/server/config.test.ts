@@ -94,4 +94,13 @@ describe('configuration', () => {
     expect(real.shopee.mode).toBe('platform');
     expect(startupWarnings(real).join('\n')).not.toContain('SHOPEE');
   });
+
+  it('reads METRICS_TOKEN, none by default, and refuses a short one or one with spaces; DRAIN_DELAY_SECONDS, 0 by default', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metricsToken).toBe('scrape-0123456789abcdef');
+    for (const bad of ['short-token', 'sixteen chars with spaces']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({}).drainDelaySeconds).toBe(0);
+    expect(loadConfig({ DRAIN_DELAY_SECONDS: '10' }).drainDelaySeconds).toBe(10);
+    expect(() => loadConfig({ DRAIN_DELAY_SECONDS: '-1' })).toThrow(/DRAIN_DELAY_SECONDS/);
+  });
 });

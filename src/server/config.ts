@@ -43,6 +43,10 @@ const EnvSchema = z.object({
   SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
   SHOPEE_PARTNER_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   SHOPEE_SYNC_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+  // A bearer token for GET /metrics from other machines; a guessable one would open it to anyone.
+  DRAIN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
 }).superRefine((e, ctx) => {
   if (e.FILE_STORE === 'postgres' && !e.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['FILE_STORE'], message: 'postgres needs DATABASE_URL (the embedded database keeps files on disk)' });
@@ -98,6 +102,10 @@ export interface Config {
    * syncMinutes: how often authorised shops' orders are pulled (0: never).
    */
   shopee: { mode: ShopeeMode; host: string | undefined; partnerId: number; partnerKey: string; syncMinutes: number };
+  /** Bearer token that opens GET /metrics to callers other than this machine; unset: loopback only. */
+  metricsToken: string | undefined;
+  /** After SIGTERM: seconds of GET /ready answering 503 while requests are still served, before the server stops accepting them. */
+  drainDelaySeconds: number;
 }
 
 export type ShopeeMode = 'platform' | 'sandbox' | 'off';
@@ -141,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.SHOPEE_HOST && e.SHOPEE_HOST !== 'sandbox' ? e.SHOPEE_HOST.replace(/\/$/, '') : undefined, partnerId: e.SHOPEE_PARTNER_ID ?? SANDBOX_PARTNER.id,
       partnerKey: e.SHOPEE_PARTNER_KEY ?? SANDBOX_PARTNER.key, syncMinutes: e.SHOPEE_SYNC_MINUTES,
     },
+    metricsToken: e.METRICS_TOKEN, drainDelaySeconds: e.DRAIN_DELAY_SECONDS,
   };
 }
 

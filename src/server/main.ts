@@ -10,6 +10,7 @@ import { startFileCleanup } from './modules/files/attach.ts';
 import { copyMissingFiles, createPostgresStorage, defaultFileStorage, diskStorageOf, fileStoreKind } from './modules/files/storage.ts';
 import { startScheduler } from './modules/jobs/scheduler.ts';
 import { startOrderCountFolding } from './modules/orders/counts.ts';
+import { createMetrics, type Readiness } from './plugins/metrics.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
   await database.migrate();
   const { seeded } = await seedDatabase(database);
   const tokenSecret = await resolveTokenSecret(config.tokenSecret, config.dataDir);
-  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR, backgroundJobs: true });
+  const metrics = createMetrics(database);
+  // GET /ready: 503 until listening here, and again from SIGTERM on.
+  const readiness: Readiness = { phase: 'starting' };
+  const app = await buildApp({ config, database, tokenSecret, staticDir: APP_DIST_DIR, backgroundJobs: true, metrics, readiness });
   if (seeded) app.log.info('first start: seeded host admin and tenant Default (admin / 123qwe)');
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
@@ -47,14 +51,25 @@ async function main(): Promise<void> {
       .catch((err: unknown) => app.log.warn({ err }, 'copying the files of DATA_DIR/files into the database failed'));
   }
   // Daily jobs (the storage fee): one runner across servers, missed days caught up (decision 0027).
-  const scheduler = startScheduler(database, app.log);
+  const scheduler = startScheduler(database, app.log, metrics.jobRan);
   // The pieces of the order counts, summed every few seconds (decision 0041); any server may.
   const folding = startOrderCountFolding(database.root, app.log);
 
   let closing = false;
+  let hurry = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal during the drain delay ends the wait.
+    if (closing) return hurry();
     closing = true;
+    readiness.phase = 'draining';
+    if (config.drainDelaySeconds > 0) {
+      // GET /ready answers 503 while requests are still served, so a balancer probing it stops sending first.
+      app.log.info({ signal, seconds: config.drainDelaySeconds }, 'shutting down: not ready, still serving (DRAIN_DELAY_SECONDS)');
+      await new Promise<void>((resolve) => {
+        hurry = resolve;
+        setTimeout(resolve, config.drainDelaySeconds * 1000);
+      });
+    }
     app.log.info({ signal }, 'shutting down: finishing requests');
     clearInterval(timer);
     cleanup.stop();
@@ -73,6 +88,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Unless a signal came while it was starting.
+  if (readiness.phase === 'starting') readiness.phase = 'serving';
   app.log.info({ database: database.kind, dataDir: config.dataDir, startMs: Math.round(performance.now() - started) }, `海仓 listening on http://localhost:${config.port}`);
 }
 

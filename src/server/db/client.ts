@@ -44,8 +44,17 @@ export interface Database {
    * Returns a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connections as they are now, for /metrics: read when asked, nothing counted per request on PostgreSQL. */
+  pools(): readonly PoolStats[];
   close(): Promise<void>;
 }
+
+/**
+ * One pool's connections: `requests` (decision 0034; requests beyond its size wait in its queue, in
+ * order, decision 0053) and `owner` (migrations, jobs, files) on PostgreSQL; `embedded` on PGlite, one
+ * connection whose transactions take turns, `waiting` the ones behind the running one.
+ */
+export interface PoolStats { pool: 'requests' | 'owner' | 'embedded'; size: number; inUse: number; waiting: number }
 
 export async function scopeTransaction(tx: Db, tenantId: TenantId): Promise<void> {
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId === null ? '' : String(tenantId)}, true), set_config('role', ${APP_ROLE}, true)`);
@@ -424,19 +433,28 @@ type Listen = Database['listen'];
 
 /** PGlite: one connection, every request's work in a transaction on it. */
 function wrap(kind: Database['kind'], root: Db, migrate: () => Promise<void>, listen: Listen, notices: NoticeSender, close: () => Promise<void>): Database {
+  // Transactions asked for and not ended: PGlite runs one at a time, the others wait their turn.
+  let open = 0;
   const withTenant: Database['withTenant'] = async (tenantId, fn) => {
     const held: Notice[] = [];
-    const result = await root.transaction(async (tx) => {
-      await scopeTransaction(tx as unknown as Db, tenantId);
-      TENANTS.set(tx as unknown as Db, String(tenantId ?? ''));
-      NOTICES.set(tx as unknown as Db, held);
-      return fn(tx as unknown as Db);
-    });
+    open++;
+    let result: Awaited<ReturnType<typeof fn>>;
+    try {
+      result = await root.transaction(async (tx) => {
+        await scopeTransaction(tx as unknown as Db, tenantId);
+        TENANTS.set(tx as unknown as Db, String(tenantId ?? ''));
+        NOTICES.set(tx as unknown as Db, held);
+        return fn(tx as unknown as Db);
+      });
+    } finally {
+      open--;
+    }
     notices.publish(held);
     return result;
   };
   return {
     kind, root, migrate, listen, withTenant, read: withTenant,
+    pools: () => [{ pool: 'embedded', size: 1, inUse: Math.min(open, 1), waiting: Math.max(open - 1, 0) }],
     close: async () => { await notices.settled(); await close(); },
   };
 }
@@ -826,8 +844,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       listeners.add(stop);
       return stop;
     };
+    const statsOf = (pool: PgPool, name: PoolStats['pool']): PoolStats =>
+      ({ pool: name, size: options.poolSize ?? 20, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount });
     return {
       kind: 'postgres', root, migrate, listen, ...requests,
+      pools: () => [statsOf(requestPool, 'requests'), statsOf(pool, 'owner')],
       close: async () => {
         await notices.settled();
         await Promise.all([...listeners].map((stop) => stop()));

@@ -350,6 +350,8 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
     // Validation happens in the handler, after authentication and the permission check,
     // so errors come out in the ABP shape with camelCase member names.
     validatorCompiler: () => (data: unknown) => ({ value: data }),
+    // GET /metrics counts its answers under these names (plugins/metrics.ts).
+    config: { metered: { service: service.name, action: url.slice(url.lastIndexOf('/') + 1) } },
     ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     ...(def.upload ? { onResponse: drainUnreadBody(def.upload.maxBytes + 1024 * 1024) } : {}),
     handler: async (req: FastifyRequest, reply: FastifyReply) => {

@@ -80,14 +80,19 @@ export async function runJobForTenant(tx: Db, job: ScheduledJobDef, now: Date): 
 
 type Log = { warn(o: object, m: string): void; info(o: object, m: string): void };
 
+/** Told of every run of a job for one tenant, and whether it failed (GET /metrics counts them). */
+export type JobRuns = (job: string, failed: boolean) => void;
+
 /** One tick: every job, every tenant, each tenant in its own transaction; one server runs a job at a time. */
-export async function runDueJobs(database: Database, log: Log, now = new Date()): Promise<void> {
+export async function runDueJobs(database: Database, log: Log, now = new Date(), ran: JobRuns = () => {}): Promise<void> {
   for (const job of JOBS) {
     const work = async () => {
       for (const tenantId of await repo.activeTenantIds(database.root)) {
         try {
           await database.withTenant(tenantId, (tx) => runJobForTenant(tx, job, now));
+          ran(job.name, false);
         } catch (err) {
+          ran(job.name, true);
           log.warn({ err, job: job.name, tenantId }, 'scheduled job failed');
           await database.withTenant(tenantId, (tx) => repo.saveJobState(tx, job.name, { lastRunTime: now, lastError: String((err as Error).message ?? err).slice(0, 500) }))
             .catch(() => {});
@@ -107,11 +112,12 @@ export async function runDueJobs(database: Database, log: Log, now = new Date())
 }
 
 /** Ticks every `everyMs` (first tick soon after start, to catch up); stop() on close. */
-export function startScheduler(database: Database, log: Log, everyMs = 5 * 60_000): { stop(): void } {
+export function startScheduler(database: Database, log: Log, ran?: JobRuns, everyMs = 5 * 60_000): { stop(): void } {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = runDueJobs(database, log).catch((err: unknown) => log.warn({ err }, 'scheduler tick failed')).finally(() => { running = null; });
+    running = runDueJobs(database, log, new Date(), ran).catch((err: unknown) => log.warn({ err }, 'scheduler tick failed'))
+      .finally(() => { running = null; });
   };
   const first = setTimeout(tick, 15_000);
   const timer = setInterval(tick, everyMs);
