@@ -24,4 +24,5 @@ export const enPwa: Record<string, string> = {
   '正在等待同步完成，随后自动刷新…': 'Waiting for the sync to finish, then reloading…',
   '海仓已更新，刷新后使用新版本。待同步的操作不会丢失。': 'Haicang has been updated; reload to use the new version. Waiting actions are not lost.',
   '立即更新': 'Update now',
+  '服务器无响应：扫码等操作先保存在本机，恢复后自动同步': 'The server is not answering: scans are saved on this device and synced automatically once it answers',
 };

@@ -1,6 +1,6 @@
 // The outbox in the shell: the header badge "N 待同步 · M 需处理" (opens the queue: 立即同步,
 // 需处理 with 重试 / 丢弃, 最近同步) and the banner shown offline or when a 401 paused the queue.
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
@@ -9,20 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useT } from '../i18n.ts';
 import { useAuth } from '../use-auth.ts';
 import { loadOutbox, useOutboxState, type OutboxEntry } from './index.ts';
-
-const subscribeOnline = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
+import { useReach } from './reachability.ts';
 
 const clock = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
 
@@ -91,7 +78,7 @@ export function OutboxBadge() {
 /** Offline, or the queue paused for a new sign-in: said once, above the page. */
 export function OfflineBanner() {
   const t = useT();
-  const online = useOnline();
+  const reach = useReach();
   const state = useOutboxState({ onlyIfQueued: true });
   const auth = useAuth();
   const router = useRouter();
@@ -112,10 +99,12 @@ export function OfflineBanner() {
       </Alert>
     );
   }
-  if (online) return null;
+  if (reach === 'online') return null;
   return (
-    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner">
-      <Text size="sm">{t('网络已断开：扫码等操作先保存在本机，联网后自动同步')}</Text>
+    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner" data-reach={reach}>
+      <Text size="sm" c="dark.9">
+        {reach === 'offline' ? t('网络已断开：扫码等操作先保存在本机，联网后自动同步') : t('服务器无响应：扫码等操作先保存在本机，恢复后自动同步')}
+      </Text>
     </Alert>
   );
 }
