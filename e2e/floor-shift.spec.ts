@@ -95,3 +95,82 @@ test('a server that does not answer: the scan is queued within seconds under its
     await context.close();
   }
 });
+
+/** A seller with points, the fee settings, and a mainland order whose goods have arrived (ready to pack). */
+async function arrivedOrder(request: APIRequestContext, token: string, apiLogin: (u: string, p: string, t?: number | null) => Promise<string>) {
+  const api = apiOf(request, token);
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+  const userName = `e2eshift${suffix.toLowerCase()}`;
+  const reg = await request.post('/api/services/app/Account/Register', {
+    headers: { 'Abp.TenantId': '1' }, data: { userName, name: `卖家${suffix}`, password: 'secret123', emailAddress: `${userName}@example.com` },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const seller = apiOf(request, await apiLogin(userName, 'secret123', 1));
+  const userId: number = (await api.get('User/GetAll', { keyword: userName })).items.find((u: { userName: string }) => u.userName === userName).id;
+  const store = await api.post('BackStoreAddress/EditStoreAddress', { userId, storeName: `E2E班次店${suffix}`, site: 'TW' });
+  await api.post('User/SystemRechargeAmount', { userId, amount: 1000, remark: 'e2e' });
+  const warehouseId: number = (await api.get('WarehouseInfo/GetWarehouseInfoList')).items[0].id;
+  const beginTime = new Date(Date.now() - 3600_000).toISOString();
+  const settings = [
+    ['BaseCostSetting/Add', { warehouseInfoId: warehouseId, orderType: 2, beginTime, isEffective: true, baseCost: 3, baseSkuNums: 1, exceedSkuCost: 0.5, maxSkuCost: 2, sackPrice: 0.8 }],
+    ['MainlandFreight/Add', {
+      warehouseInfoId: warehouseId, site: 'TW', cargoCategory: 1, beginTime, isEffective: true,
+      firstWeight: 0.5, firstWeightPrice: 12, continueWeight: 0.5, continueWeightCost: 5, bulkyParameter: 6000,
+    }],
+  ] as const;
+  for (const [path, data] of settings) {
+    const r = await request.post(`/api/services/app/${path}`, { headers: api.headers, data });
+    expect([200, 409]).toContain(r.status());
+  }
+  const order = await seller.post('FrontOrder/CreateOrder', {
+    orderNumber: `E2ES${suffix}`, storeId: store.id, warehouseInfoId: warehouseId, site: 'TW', orderType: 2, cargoCategory: 1, shippingMethods: 2,
+    orderProductInfosList: [{ productName: '蓝牙耳机', productSku: 'BT-1', quantity: 1, shipment: `YT${suffix}Q1` }],
+  });
+  const tradeNo: string = order.tradeNo;
+  await api.post(`BackOrder/arriveWarehouse?tradeNo=${tradeNo}`);
+  return {
+    tradeNo,
+    /** The seller's ledger rows of this order. */
+    flows: async () => ((await seller.get('Recharge/GetAmountList', { number: tradeNo, maxResultCount: 100 })).items as { incurredAmount: number; reversesFlowId: number | null }[]),
+  };
+}
+
+test('打包称重 on a phone: Enter twice weighs once, a re-weigh asks first, the fees are in view, and focus is back in the scan box', async ({ browser, baseURL, apiLogin }) => {
+  test.setTimeout(90_000);
+  const context = await phone(browser, baseURL);
+  const page = await context.newPage();
+  try {
+    const order = await arrivedOrder(context.request, await apiLogin(admin.userName, admin.password, 1), apiLogin);
+    await login(page, { ...admin, from: '/back/packStation' });
+    const box = page.getByTestId('pack-scan-input');
+    await expect(box).toBeFocused();
+    await wedge(page, order.tradeNo);
+    await expect(page.getByTestId('station-trade-no')).toHaveText(order.tradeNo);
+    await page.getByTestId('pack-button').click();
+    await expect(page.getByTestId('weigh-weight')).toBeFocused();
+    await page.keyboard.type('1.26');
+    // A picker's double press: two Enters before the first answer.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('weigh-verdict')).toHaveText('已扣费');
+    await expect(page.getByTestId('weigh-result')).toBeInViewport({ ratio: 0.9 });
+    await expect(box).toBeFocused();
+    // A third Enter lands in the (empty) scan box: nothing is weighed.
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1_000);
+    const once = await order.flows();
+    const total = Number(await page.getByTestId('weigh-total').textContent());
+    expect(once.length).toBeGreaterThan(0);
+    expect(once.every((f) => f.incurredAmount < 0 && f.reversesFlowId === null), `only charges, no reversal: ${JSON.stringify(once)}`).toBe(true);
+    expect(once.reduce((sum, f) => sum + f.incurredAmount, 0)).toBeCloseTo(-total, 2);
+
+    // Weighing a weighed order again asks first; 取消 leaves the ledger alone.
+    await page.getByTestId('weigh-button').click();
+    await expect(page.getByTestId('reweigh-confirm')).toContainText('重新称重');
+    await page.getByRole('button', { name: '取消' }).click();
+    await expect(page.getByTestId('reweigh-confirm')).toHaveCount(0);
+    expect(await order.flows()).toHaveLength(once.length);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,7 +1,7 @@
 // /backstock/backDeliveryreceiptScan — 交接扫描 (DOMAIN §7 delivery receipts), the floor's phone screen:
 // pick the store and logistic method, scan outbound trade numbers into the open batch, see the count
 // grow, close the batch (its orders ship). Works offline through the one offline path.
-import { useState, type ChangeEvent, type CSSProperties } from 'react';
+import { useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
@@ -9,7 +9,8 @@ import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { OutboxRows } from './outbox-rows.tsx';
-import { ScanBox, VerdictCard } from './scan-box.tsx';
+import { VerdictCard } from './scan-box.tsx';
+import { ScanField } from '../../components/scanner/scan-field.tsx';
 import { KitBadge, KitButton, KitCard, KitSelect, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
 
@@ -20,6 +21,7 @@ export function ReceiptScanPage() {
   const t = useT();
   const api = useApi();
   const station = useReceiptScan(t);
+  const containerRef = useRef<HTMLDivElement | null>(null);
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts).
   const later = useAfterFirstScreen();
   const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000, enabled: later });
@@ -38,7 +40,7 @@ export function ReceiptScanPage() {
   };
 
   return (
-    <div className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
+    <div ref={containerRef} className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
       <KitTitle order={2}>{t('交接扫描')}</KitTitle>
       <KitSelect
         id="receipt-store" label={t('店铺')} size="md" value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
@@ -50,7 +52,8 @@ export function ReceiptScanPage() {
       <KitTextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
       <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
 
-      <ScanBox label={t('订单号')} placeholder={t('扫描出库订单号')} onCode={(code) => void station.scan(code)} disabled={!station.choice} />
+      {/* Focused from the start: a scan before the store is chosen is answered (请先选择店铺), not lost. */}
+      <ScanField label={t('订单号')} placeholder={t('扫描出库订单号')} containerRef={containerRef} onScan={(code) => void station.scan(code)} />
       <VerdictCard verdict={station.verdict} testId="receipt-verdict" />
 
       <KitCard style={{ padding: 'var(--mantine-spacing-md)' }}>
