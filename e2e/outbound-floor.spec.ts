@@ -182,6 +182,8 @@ test('offline: 交接扫描 queues a scan into the open batch, keeps it across a
     expect((numbers.items as { tradeNo: string }[]).map((i) => i.tradeNo)).toEqual([s.tradeNo]);
 
     await page.getByTestId('receipt-close').click();
+    await expect(page.getByRole('alertdialog')).toContainText('将出库 1 单');
+    await page.getByRole('button', { name: '确定' }).click();
     await expect(page.getByTestId('receipt-verdict')).toHaveAttribute('data-verdict', 'closed');
     expect(await batches()).toEqual([expect.objectContaining({ count: 1, isClosed: true })]);
     const info = await s.call('FrontStockOrder/GetStockOrderInfo', { stockOrderId: String(s.orderId) }, 'GET', s.seller);

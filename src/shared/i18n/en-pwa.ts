@@ -25,4 +25,13 @@ export const enPwa: Record<string, string> = {
   '海仓已更新，刷新后使用新版本。待同步的操作不会丢失。': 'Haicang has been updated; reload to use the new version. Waiting actions are not lost.',
   '立即更新': 'Update now',
   '服务器无响应：扫码等操作先保存在本机，恢复后自动同步': 'The server is not answering: scans are saved on this device and synced automatically once it answers',
+  '服务器拒绝：{0}': 'Refused by the server: {0}',
+  '确定丢弃这条操作？丢弃后它不会再提交到服务器。': 'Discard this action? It will never be sent to the server.',
+  '确定丢弃': 'Discard',
+  '拒收登记': 'Refusal',
+  '离线操作': 'Offline action',
+  '服务器上的情况已经变了：请按上面的原因处理实物（例如放回货架），然后丢弃此条；原因消除后可重试': 'Things changed on the server: deal with the goods as the reason says (e.g. put them back on the shelf), then discard this row; retry once the cause is gone',
+  '服务器上找不到这个单号：请核对单号，重新扫描后丢弃此条': 'The server does not know this number: check it, scan again, then discard this row',
+  '当前账号没有这项权限：请找主管处理，然后丢弃此条': 'This account may not do this: ask a supervisor, then discard this row',
+  '请核对原因：修正后重试，或丢弃此条': 'Check the reason: fix it and retry, or discard this row',
 };

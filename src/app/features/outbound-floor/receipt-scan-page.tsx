@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { OutboxRows } from './outbox-rows.tsx';
 import { VerdictCard } from './scan-box.tsx';
-import { ScanField } from '../../components/scanner/scan-field.tsx';
+import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { KitBadge, KitButton, KitCard, KitSelect, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
 
@@ -22,6 +22,14 @@ export function ReceiptScanPage() {
   const api = useApi();
   const station = useReceiptScan(t);
   const containerRef = useRef<HTMLDivElement | null>(null);
+  const scanRef = useRef<ScanFieldHandle | null>(null);
+  // 关闭批次并出库 ships every order of the batch and cannot be undone: it asks first, naming the count
+  // (online and offline alike, issue 45 §10).
+  const [asking, setAsking] = useState(false);
+  const shipNow = () => {
+    setAsking(false);
+    void station.close().finally(() => scanRef.current?.focus());
+  };
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts).
   const later = useAfterFirstScreen();
   const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000, enabled: later });
@@ -53,7 +61,7 @@ export function ReceiptScanPage() {
       <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
 
       {/* Focused from the start: a scan before the store is chosen is answered (请先选择店铺), not lost. */}
-      <ScanField label={t('订单号')} placeholder={t('扫描出库订单号')} containerRef={containerRef} onScan={(code) => void station.scan(code)} />
+      <ScanField ref={scanRef} label={t('订单号')} placeholder={t('扫描出库订单号')} containerRef={containerRef} onScan={(code) => void station.scan(code)} />
       <VerdictCard verdict={station.verdict} testId="receipt-verdict" />
 
       <KitCard style={{ padding: 'var(--mantine-spacing-md)' }}>
@@ -65,10 +73,22 @@ export function ReceiptScanPage() {
           {station.scans.slice(0, 30).map((n) => <KitBadge key={n} className={kit.mono}>{n}</KitBadge>)}
         </div>
       </KitCard>
-      <KitButton size="lg" color="green" disabled={!station.choice || station.scans.length === 0} loading={station.closing}
-        onClick={() => void station.close()} data-testid="receipt-close">
+      <KitButton size="lg" color="green" disabled={!station.choice || station.scans.length === 0 || asking} loading={station.closing}
+        onClick={() => setAsking(true)} data-testid="receipt-close">
         {t('关闭批次并出库')}
       </KitButton>
+      {asking && station.choice && (
+        <KitCard role="alertdialog" aria-label={t('关闭批次并出库')} data-testid="receipt-close-ask"
+          style={{ padding: 'var(--mantine-spacing-md)', borderColor: 'var(--mantine-color-orange-6)' }}>
+          <div style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}>
+            {t('关闭 {0} · {1} 的批次，将出库 {2} 单，出库后不能撤回。', station.choice.storeName, station.choice.logisticMethod, station.scans.length)}
+          </div>
+          <div className={kit.grow} style={{ marginTop: 'var(--mantine-spacing-sm)', '--kit-gap': 'var(--mantine-spacing-md)' } as CSSProperties}>
+            <KitButton size="lg" variant="default" onClick={() => { setAsking(false); scanRef.current?.focus(); }} data-testid="receipt-close-cancel">{t('取消')}</KitButton>
+            <KitButton size="lg" color="green" onClick={shipNow} data-testid="receipt-close-confirm">{t('确定')}</KitButton>
+          </div>
+        </KitCard>
+      )}
       {station.closed && (
         <a className={kit.btn} data-variant="light" data-size="sm" target="_blank" rel="noopener"
           href={fileUrl('getDeliveryReceip', { storeId: station.closed.storeId, batchName: station.closed.batchName })}>

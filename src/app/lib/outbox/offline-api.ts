@@ -45,6 +45,8 @@ export interface OfflineCallOptions<F extends string = never> {
   key?: string;
   /** How long to wait for the answer before queueing (default: answerTimeoutMs(), 3 s). */
   timeout?: number;
+  /** Refused at replay, this call does not hold back the later calls of its group (default: it does). */
+  holdsGroup?: boolean;
   /** Queued: join the waiting entry of the same group instead of adding a second one. */
   once?: boolean;
   files?: OfflineFile<F>[];
