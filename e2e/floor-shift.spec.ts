@@ -69,20 +69,21 @@ test('a server that does not answer: the scan is queued within seconds under its
       await route.fetch().catch(() => null);
     });
     const shipment = unique('HG');
-    const started = Date.now();
     await wedge(page, shipment);
+    const started = Date.now();
     const verdict = page.getByRole('status').filter({ hasText: shipment });
-    await expect(verdict).toContainText('已排队', { timeout: 4_500 });
-    expect(Date.now() - started).toBeLessThan(4_500);
+    // The floor waits 3 s for an answer (the margin is for a busy test machine), not 30.
+    await expect(verdict).toContainText('已排队', { timeout: 6_000 });
+    expect(Date.now() - started).toBeLessThan(6_000);
     await expect(page.getByTestId('offline-banner')).toHaveAttribute('data-reach', 'silent');
     await expect(page.getByTestId('offline-banner')).toContainText('服务器无响应');
 
     // While the server is silent, the next scan queues at once.
     const second = unique('HG');
-    const again = Date.now();
     await wedge(page, second);
-    await expect(page.getByRole('status').filter({ hasText: second })).toContainText('已排队', { timeout: 1_500 });
-    expect(Date.now() - again).toBeLessThan(1_500);
+    const again = Date.now();
+    await expect(page.getByRole('status').filter({ hasText: second })).toContainText('已排队', { timeout: 2_000 });
+    expect(Date.now() - again).toBeLessThan(2_000);
 
     // The network heals: both replay under their keys, the first answered from the stored response.
     await page.unroute('**/api/services/app/Logistics/SignByScan');
@@ -170,6 +171,88 @@ test('打包称重 on a phone: Enter twice weighs once, a re-weigh asks first, t
     await page.getByRole('button', { name: '取消' }).click();
     await expect(page.getByTestId('reweigh-confirm')).toHaveCount(0);
     expect(await order.flows()).toHaveLength(once.length);
+  } finally {
+    await context.close();
+  }
+});
+
+test('交接扫描 on a phone, offline: opens focused, reads a wedge wherever focus is, the banner survives a reload, closing asks with the count, and the queue is in Chinese', async ({ browser, baseURL, apiLogin }) => {
+  test.setTimeout(120_000);
+  const context = await phone(browser, baseURL, 'allow');
+  const page = await context.newPage();
+  try {
+    const api = apiOf(context.request, await apiLogin(admin.userName, admin.password, 1));
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
+    const userName = `e2ehand${suffix.toLowerCase()}`;
+    const reg = await context.request.post('/api/services/app/Account/Register', {
+      headers: { 'Abp.TenantId': '1' }, data: { userName, name: `卖家${suffix}`, password: 'secret123', emailAddress: `${userName}@example.com` },
+    });
+    expect(reg.ok()).toBe(true);
+    const userId: number = (await api.get('User/GetAll', { keyword: userName })).items.find((u: { userName: string }) => u.userName === userName).id;
+    const store = await api.post('BackStoreAddress/EditStoreAddress', { userId, storeName: `E2E交接店${suffix}`, site: 'TW' });
+
+    await login(page, { ...admin, from: '/backstock/backDeliveryreceiptScan' });
+    const box = page.getByTestId('scan-input');
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute('placeholder', /扫描/);
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 45_000 }).toBe(true);
+    await page.getByTestId('receipt-store').selectOption(String(store.id));
+    await expect(box).toBeFocused();
+
+    await context.setOffline(true);
+    const [a, b, c] = [unique('TA'), unique('TB'), unique('TC')];
+    await wedge(page, a);
+    await expect(page.getByRole('status').filter({ hasText: a })).toContainText('已排队');
+    // Focus on the page itself (a tap on nothing): the wedge's burst is still read.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await wedge(page, b);
+    await expect(page.getByRole('status').filter({ hasText: b })).toContainText('已排队');
+    await expect(box).toBeFocused();
+    await expect(page.getByTestId('receipt-count')).toHaveText('2');
+
+    // Reloaded offline: the banner is there, the box has focus.
+    await page.reload();
+    await expect(page.getByTestId('receipt-scan')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('offline-banner')).toHaveAttribute('data-reach', 'offline', { timeout: 10_000 });
+    await expect(box).toBeFocused();
+
+    // A scan while the close button has focus is read as a scan, and its Enter does not press the button.
+    await page.getByTestId('receipt-close').focus();
+    await wedge(page, c);
+    await expect(page.getByRole('status').filter({ hasText: c })).toContainText('已排队');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page.getByTestId('receipt-count')).toHaveText('3');
+
+    // 关闭批次并出库 asks, naming the count; 取消 ships nothing.
+    await page.getByTestId('receipt-close').click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText('将出库 3 单');
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(box).toBeFocused();
+    await page.getByTestId('receipt-close').click();
+    await ask.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByTestId('receipt-verdict')).toHaveAttribute('data-verdict', 'queued');
+
+    // The queue: Chinese names and the numbers, nothing of the registry's words.
+    await page.getByRole('button', { name: '离线队列' }).click();
+    const drawer = page.getByRole('dialog', { name: '离线队列' });
+    await expect(drawer.getByTestId('outbox-row-action')).toHaveText(['交接扫描', '交接扫描', '交接扫描', '关闭批次并出库']);
+    await expect(drawer.getByTestId('outbox-row-number').first()).toContainText(a);
+    await expect(drawer).not.toContainText(/closeBatch|DeliveryReceipt|\badd\b/);
+
+    // Back online: the three scans are refused (no such orders) and each says what to do; the close
+    // behind them is still sent, not held back by them.
+    await context.setOffline(false);
+    await expect(drawer.locator('[data-testid="outbox-row"][data-status="attention"]').filter({ hasText: a })).toBeVisible({ timeout: 40_000 });
+    await expect(drawer.locator('[data-testid="outbox-row"][data-status="pending"]')).toHaveCount(0, { timeout: 40_000 });
+    const refused = drawer.locator('[data-testid="outbox-row"][data-status="attention"]').filter({ hasText: a });
+    await expect(refused.getByTestId('outbox-row-advice')).not.toBeEmpty();
+    await refused.getByRole('button', { name: '丢弃' }).click();
+    await expect(refused.getByRole('alertdialog')).toContainText('确定丢弃');
+    await refused.getByRole('button', { name: '确定丢弃' }).click();
+    await expect(drawer.locator('[data-testid="outbox-row"][data-status="attention"]').filter({ hasText: a })).toHaveCount(0);
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/floor-queue.png` });
   } finally {
     await context.close();
   }

@@ -102,6 +102,8 @@ test('offline: 拣货打包 refuses a wrong product and an extra unit, queues th
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'extra');
     await page.getByTestId('pick-confirm').click();
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'queued');
+    // The next order's scan goes to the box, not to the page (issue 45 §4).
+    await expect(page.getByTestId('scan-input')).toBeFocused();
     await expect(page.getByTestId('pick-outbox-waiting')).toHaveText('1 条待同步');
     // Nothing reached the server while offline.
     expect(await s.productFigures()).toMatchObject({ inventory: 3, reserved: 2, available: 1 });

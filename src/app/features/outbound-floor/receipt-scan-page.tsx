@@ -41,6 +41,8 @@ export function ReceiptScanPage() {
   const pickStore = (id: string) => {
     const store = [...options, ...known].find((s) => String(s.id) === id);
     station.choose(store ? { storeId: store.id, storeName: store.storeName, logisticMethod: method.trim() || '7-11' } : null);
+    // Back to the box: a wedge's keys on a focused select would pick another store by type-ahead.
+    setTimeout(() => scanRef.current?.focus(), 0);
   };
   const pickMethod = (value: string) => {
     setMethod(value);
