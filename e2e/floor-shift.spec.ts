@@ -257,3 +257,19 @@ test('交接扫描 on a phone, offline: opens focused, reads a wedge wherever fo
     await context.close();
   }
 });
+
+test('a picker (role Warehouse only) lands on 作业首页 after signing in, not on the dashboard', async ({ browser, baseURL, apiLogin }) => {
+  const context = await phone(browser, baseURL);
+  const page = await context.newPage();
+  try {
+    const api = apiOf(context.request, await apiLogin(admin.userName, admin.password, 1));
+    const userName = `picker${Date.now().toString(36)}`;
+    await api.post('User/Create', { userName, name: '仓库小李', password: 'picker123', roleNames: ['Warehouse'], userType: 0 });
+    await login(page, { tenant: 'Default', userName, password: 'picker123' });
+    await expect(page).toHaveURL(/\/floor$/);
+    await expect(page.getByTestId('floor-frame')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '作业首页' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
