@@ -98,7 +98,7 @@ test('a server that does not answer: the scan is queued within seconds under its
 });
 
 /** A seller with points, the fee settings, and a mainland order whose goods have arrived (ready to pack). */
-async function arrivedOrder(request: APIRequestContext, token: string, apiLogin: (u: string, p: string, t?: number | null) => Promise<string>) {
+async function arrivedOrder(request: APIRequestContext, token: string, apiLogin: (u: string, p: string, t?: number | null) => Promise<string>, arrive = true) {
   const api = apiOf(request, token);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 100)}`.toUpperCase();
   const userName = `e2eshift${suffix.toLowerCase()}`;
@@ -128,9 +128,9 @@ async function arrivedOrder(request: APIRequestContext, token: string, apiLogin:
     orderProductInfosList: [{ productName: '蓝牙耳机', productSku: 'BT-1', quantity: 1, shipment: `YT${suffix}Q1` }],
   });
   const tradeNo: string = order.tradeNo;
-  await api.post(`BackOrder/arriveWarehouse?tradeNo=${tradeNo}`);
+  if (arrive) await api.post(`BackOrder/arriveWarehouse?tradeNo=${tradeNo}`);
   return {
-    tradeNo,
+    tradeNo, shipment: `YT${suffix}Q1`,
     /** The seller's ledger rows of this order. */
     flows: async () => ((await seller.get('Recharge/GetAmountList', { number: tradeNo, maxResultCount: 100 })).items as { incurredAmount: number; reversesFlowId: number | null }[]),
   };
@@ -269,6 +269,70 @@ test('a picker (role Warehouse only) lands on 作业首页 after signing in, not
     await expect(page).toHaveURL(/\/floor$/);
     await expect(page.getByTestId('floor-frame')).toBeVisible();
     await expect(page.getByRole('heading', { name: '作业首页' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+/** Every element with its own text under `root`: its text colour against the background it sits on (WCAG contrast). */
+async function contrasts(page: Page, selector: string): Promise<{ text: string; ratio: number; large: boolean }[]> {
+  return page.evaluate((sel) => {
+    const probe = document.createElement('canvas').getContext('2d')!;
+    const rgba = (css: string): [number, number, number, number] => {
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = '#000';
+      probe.fillStyle = css;
+      probe.fillRect(0, 0, 1, 1);
+      const d = probe.getImageData(0, 0, 1, 1).data;
+      return [d[0]!, d[1]!, d[2]!, d[3]! / 255];
+    };
+    const lum = ([r, g, b]: number[]) => {
+      const l = [r!, g!, b!].map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * l[0]! + 0.7152 * l[1]! + 0.0722 * l[2]!;
+    };
+    const background = (el: Element | null): number[] => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c[3] > 0.5) return c;
+      }
+      return [255, 255, 255, 1];
+    };
+    const out: { text: string; ratio: number; large: boolean }[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      for (const el of [root, ...root.querySelectorAll('*')]) {
+        const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent!.trim()).join('');
+        if (!own || (el as HTMLElement).offsetParent === null) continue;
+        const style = getComputedStyle(el);
+        const [a, b] = [lum(rgba(style.color)), lum(background(el))].sort((x, y) => y - x);
+        const px = parseFloat(style.fontSize);
+        // WCAG's large text: 24 px, or 18.66 px bold.
+        const large = px >= 24 || (px >= 18.66 && Number(style.fontWeight) >= 700);
+        out.push({ text: own, ratio: Math.round(((a! + 0.05) / (b! + 0.05)) * 100) / 100, large });
+      }
+    }
+    return out;
+  }, selector);
+}
+
+test('readable in a bright warehouse: the green verdict, the badges and the secondary words are ≥ 4.5:1', async ({ browser, baseURL, apiLogin }) => {
+  test.setTimeout(90_000);
+  const context = await phone(browser, baseURL);
+  const page = await context.newPage();
+  try {
+    const order = await arrivedOrder(context.request, await apiLogin(admin.userName, admin.password, 1), apiLogin, false);
+    await login(page, { ...admin, from: '/back/intoLogistics' });
+    await chooseWarehouse(page);
+    await wedge(page, order.shipment);
+    const verdict = page.getByRole('status').filter({ hasText: order.shipment });
+    await expect(verdict).toHaveAttribute('data-verdict', 'SIGNED');
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/floor-signed.png` });
+    // The verdict and every badge: 4.5:1 whatever their size.
+    const strict = await contrasts(page, '[role="status"], [data-testid="floor-frame"] [class*="badge"]');
+    expect(strict.length).toBeGreaterThan(3);
+    expect(strict.filter((c) => c.ratio < 4.5), 'verdict or badge text under 4.5:1').toEqual([]);
+    // The rest of the screen: AA (4.5:1, large text 3:1).
+    const rest = await contrasts(page, '[data-testid="floor-frame"]');
+    expect(rest.filter((c) => c.ratio < (c.large ? 3 : 4.5)), 'text under AA').toEqual([]);
   } finally {
     await context.close();
   }

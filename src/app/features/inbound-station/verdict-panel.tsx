@@ -6,6 +6,7 @@ import type { CSSProperties } from 'react';
 import type { MantineColor } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { codeColor } from '../../components/code-colors.ts';
+import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitBadge, KitText, kit } from '../../components/kit/kit.tsx';
 import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
@@ -62,7 +63,7 @@ export function VerdictPanel({ entry, ignored }: { entry: ScanEntry; ignored: st
   const showSlot = result && result.action !== 'REJECT';
   return (
     <div
-      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
+      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>

@@ -2,6 +2,7 @@
 // (role="status"). Their scan box is the floor's one ScanField.
 import type { MantineColor } from '@mantine/core';
 import { kit } from '../../components/kit/kit.tsx';
+import { verdictInk } from '../../components/verdict-tone.ts';
 
 export interface Verdict { color: MantineColor; kind: string; title: string; hint?: string | undefined; code?: string | undefined }
 
@@ -11,7 +12,7 @@ export function VerdictCard({ verdict, testId }: { verdict: Verdict | null; test
     <div className={kit.card} data-testid={testId} data-verdict={verdict.kind} role="status" aria-live="assertive"
       style={{ padding: 'var(--mantine-spacing-md)', background: `var(--mantine-color-${verdict.color}-1)`, borderColor: `var(--mantine-color-${verdict.color}-5)` }}>
       {verdict.code && <div className={kit.mono} style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600 }} data-testid={`${testId}-code`}>{verdict.code}</div>}
-      <div style={{ fontWeight: 800, fontSize: 'var(--mantine-font-size-xl)', color: `var(--mantine-color-${verdict.color}-8)` }}>{verdict.title}</div>
+      <div style={{ fontWeight: 800, fontSize: 'var(--mantine-font-size-xl)', color: verdictInk(verdict.color) }}>{verdict.title}</div>
       {verdict.hint && <div className={kit.small}>{verdict.hint}</div>}
     </div>
   );

@@ -3,6 +3,7 @@
 // station's mainland warehouse) is scanned in once, through the one offline path (use-return-scan.ts).
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
+import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitButton, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
@@ -34,7 +35,7 @@ function Verdict({ entry, ignored }: { entry: ReturnScanEntry | undefined; ignor
   const result = entry.outcome.kind === 'done' ? entry.outcome.result : null;
   const verdict = result ? (result.repeated ? 'repeated' : 'recorded') : entry.outcome.kind;
   return (
-    <div className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
+    <div className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
       data-testid="return-verdict" data-verdict={verdict} role="status" aria-live="assertive">
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
         <div className={kit.between}>
