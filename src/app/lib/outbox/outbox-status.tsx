@@ -48,7 +48,7 @@ function RefusedActions({ entry }: { entry: OutboxEntry }) {
   }
   return (
     <Group gap="sm" mt={4} grow>
-      <Button size="md" variant="light" color="blue.8" onClick={() => void loadOutbox().then((o) => o.retry(entry.seq!))}>{t('重试')}</Button>
+      <Button size="md" color="blue.8" onClick={() => void loadOutbox().then((o) => o.retry(entry.seq!))}>{t('重试')}</Button>
       <Button size="md" variant="outline" color="red.8" onClick={() => setAsking(true)} data-testid="outbox-discard">{t('丢弃')}</Button>
     </Group>
   );
