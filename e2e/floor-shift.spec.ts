@@ -155,6 +155,7 @@ test('打包称重 on a phone: Enter twice weighs once, a re-weigh asks first, t
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('weigh-verdict')).toHaveText('已扣费');
     await expect(page.getByTestId('weigh-result')).toBeInViewport({ ratio: 0.9 });
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/floor-weighed.png` });
     await expect(box).toBeFocused();
     // A third Enter lands in the (empty) scan box: nothing is weighed.
     await page.keyboard.press('Enter');
