@@ -111,6 +111,8 @@ test('a photo picked in 包裹拍照 is compressed in our worker, stored, upload
   await expect(page.getByTestId('photo-preview')).toBeVisible();
   await page.getByTestId('photo-submit').click();
   await expect(page.getByTestId('photo-done')).toContainText(shipment, { timeout: 20_000 });
+  // After 上传 the next parcel's scan goes to the box (issue 45 §4).
+  await expect(page.getByTestId('scan-input')).toBeFocused();
 
   // The compression worker's script came from us, not a CDN.
   expect(requested.some((u) => u.startsWith(baseURL) && /browser-image-compression-[^/]+\.js$/.test(u))).toBe(true);

@@ -102,6 +102,8 @@ test('offline: 拣货打包 refuses a wrong product and an extra unit, queues th
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'extra');
     await page.getByTestId('pick-confirm').click();
     await expect(page.getByTestId('pick-verdict')).toHaveAttribute('data-verdict', 'queued');
+    // The next order's scan goes to the box, not to the page (issue 45 §4).
+    await expect(page.getByTestId('scan-input')).toBeFocused();
     await expect(page.getByTestId('pick-outbox-waiting')).toHaveText('1 条待同步');
     // Nothing reached the server while offline.
     expect(await s.productFigures()).toMatchObject({ inventory: 3, reserved: 2, available: 1 });
@@ -182,6 +184,8 @@ test('offline: 交接扫描 queues a scan into the open batch, keeps it across a
     expect((numbers.items as { tradeNo: string }[]).map((i) => i.tradeNo)).toEqual([s.tradeNo]);
 
     await page.getByTestId('receipt-close').click();
+    await expect(page.getByRole('alertdialog')).toContainText('将出库 1 单');
+    await page.getByRole('button', { name: '确定' }).click();
     await expect(page.getByTestId('receipt-verdict')).toHaveAttribute('data-verdict', 'closed');
     expect(await batches()).toEqual([expect.objectContaining({ count: 1, isClosed: true })]);
     const info = await s.call('FrontStockOrder/GetStockOrderInfo', { stockOrderId: String(s.orderId) }, 'GET', s.seller);

@@ -90,6 +90,17 @@ export const TENANT_STATIC_ROLES: readonly StaticRole[] = [
   },
 ];
 
+/** What the static role Warehouse grants: the floor's work. */
+const FLOOR_WORK: ReadonlySet<string> = new Set(TENANT_STATIC_ROLES.find((r) => r.name === 'Warehouse')!.permissions);
+
+/**
+ * A floor user (issue 45 §13): a tenant user whose grants are all floor work, as the static role
+ * Warehouse gives. They land on 作业首页 after signing in, not on the console's dashboard.
+ */
+export function isFloorUser(granted: ReadonlySet<string>): boolean {
+  return granted.size > 0 && [...granted].every((name) => FLOOR_WORK.has(name));
+}
+
 /** The host's one static role. */
 export const HOST_STATIC_ROLES: readonly StaticRole[] = [
   { name: ADMIN_ROLE, displayName: '管理员', description: '平台管理员', permissions: permissionsForSide('host').map((p) => p.name) },

@@ -5,6 +5,7 @@
 // library in any chunk. Loaded with the first request, not with the first screen.
 import type { ApiRequest, CallOptions } from '#shared/api-client.ts';
 import { ApiError, REQUEST_TIMEOUT_MS, type RequestContextSource } from './http.ts';
+import { serverAnswered, serverSilent } from './outbox/reachability.ts';
 
 /** What is sent: a registry action already split into URL, query and body (buildRequest). */
 export type SendableRequest = Pick<ApiRequest, 'method' | 'url'> & {
@@ -83,11 +84,15 @@ export async function sendRequest(source: RequestContextSource, request: Sendabl
     });
   } catch {
     if (options.signal?.aborted) throw new ApiError('请求已取消', 'network', null);
+    serverSilent();
     throw timeout.signal.aborted ? new ApiError('请求超时', 'timeout', null) : new ApiError('未知错误', 'network', null);
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', cancel);
   }
+  // A gateway answering for a server behind it that is down or hung is not the server answering.
+  if (res.status === 502 || res.status === 503 || res.status === 504) serverSilent();
+  else serverAnswered();
   return readEnvelope(res);
 }
 

@@ -71,4 +71,5 @@ export const enOutbound: Record<string, string> = {
   作废: 'Void',
   作废登记: 'Void the record',
   '确定作废快递单号 {0} 的登记吗？作废后可以重新登记。': 'Void the record of tracking number {0}? It can be recorded again afterwards.',
+  '关闭 {0} · {1} 的批次，将出库 {2} 单，出库后不能撤回。': 'Close the batch of {0} · {1}: {2} orders will ship, and this cannot be undone.',
 };

@@ -65,4 +65,6 @@ export const enPackStation: Record<string, string> = {
   '费用': 'Fees',
   '已扣 {0}': '{0} charged',
   '出库时间': 'Shipped at',
+  '该订单已称重：重新称重会冲回原费用并按新重量计费。确定重新称重？': 'This order is weighed: weighing it again reverses its fees and charges by the new weight. Weigh it again?',
+  '确定重新称重': 'Weigh again',
 };

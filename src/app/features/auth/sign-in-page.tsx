@@ -11,9 +11,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { ApiError, useApi } from '../../lib/http.ts';
 import { readCulture, readTenantId, writeCulture, writeTenantId, type Culture } from '../../lib/auth.ts';
-import { HOME_PATH } from '../../lib/constants.ts';
+import { FLOOR_HOME_PATH, HOME_PATH } from '../../lib/constants.ts';
 import { presentError } from '../../lib/error-catalogue.ts';
-import { safeRedirect } from '../../lib/guard.ts';
+import { grantedOf, safeRedirect } from '../../lib/guard.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { useAuth } from '../../lib/use-auth.ts';
@@ -76,6 +76,19 @@ function SignInForm() {
   const tenantName = tenantId === null ? null : session?.tenant?.tenancyName ?? null;
 
   const target = () => safeRedirect(new URLSearchParams(searchStr).get('redirect')) ?? HOME_PATH;
+  // Signed in with nowhere asked for: a floor user (grants of the role Warehouse only) lands on
+  // 作业首页, everyone else on the dashboard. The grants come with the configuration the next screen
+  // reads anyway; the rule is loaded then, not with this page.
+  const landing = async () => {
+    const asked = safeRedirect(new URLSearchParams(searchStr).get('redirect'));
+    if (asked) return asked;
+    try {
+      const [config, { isFloorUser }] = await Promise.all([queryClient.fetchQuery(configurationQuery(api)), import('#shared/permissions.ts')]);
+      return isFloorUser(grantedOf(config.auth.grantedPermissions)) ? FLOOR_HOME_PATH : HOME_PATH;
+    } catch {
+      return HOME_PATH;
+    }
+  };
   // Plain state rather than useMutation: the mutation observer is 2 KB of the phone's first load.
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -87,7 +100,7 @@ function SignInForm() {
     const result = await api.tokenAuth.authenticate({ userNameOrEmailAddress: name, password: secret, rememberClient: remember });
     auth.signIn(result, remember);
     queryClient.clear();
-    await router.navigate({ href: target(), replace: true });
+    await router.navigate({ href: await landing(), replace: true });
   };
   const signIn = async () => {
     setPending(true);

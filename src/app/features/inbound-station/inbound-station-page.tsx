@@ -2,12 +2,9 @@
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
 import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
-import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
-import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
-import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
-import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
+import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
-import { KitAlert, KitButton, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { KitAlert, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useSignStation } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
@@ -60,31 +57,24 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
   const [weightError, setWeightError] = useState(false);
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
-  // 摄像头扫码: the phone's camera alongside the wedge; its reads go through the same scan loop
-  // (and so the same 2 s repeat window).
-  const [camera, setCamera] = useState(false);
-  // On a phone the scan box keeps the soft keyboard down (the scanner or camera types); 键盘 brings it up.
-  const [typing, setTyping] = useState(false);
-
-  // This device's wedge thresholds (作业首页 → 扫码枪设置).
-  const [wedge] = useState(readWedgeSettings);
-  const scanBox = useScanInput({
-    containerRef, maxGapMs: wedge.maxGapMs, minLength: wedge.minLength,
-    onScan: (code) => onCode(code),
-  });
+  // The floor's one scan box (wedge, typed, or the camera behind its toggle; this device's scanner
+  // settings). The station keeps its own 2 s repeat window (use-sign-station.ts), so the box does not.
+  const scanRef = useRef<ScanFieldHandle | null>(null);
+  const scanBox = {
+    focus: () => scanRef.current?.focus(),
+    restore: (code: string) => scanRef.current?.restore(code),
+  };
 
   function onCode(code: string) {
-    // Cleared at once so the next parcel can be scanned while this one is answered; a scan that
-    // was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
-    primeFeedback();
+    // The box is cleared at once so the next parcel can be scanned while this one is answered; a scan
+    // that was not recorded puts its number back, selected, so Enter retries and a new scan replaces it.
     const parsed = parseDecimal(weight, { max: 1000, scale: 3 });
     if (parsed === 'invalid') {
       // Not signed in with a weight nobody meant: the number stays in the box, Enter retries.
       setWeightError(true);
-      scanBox.setValue(code);
+      scanBox.restore(code);
       return;
     }
-    scanBox.setValue('');
     const extras = { weight: parsed, note: note.trim() || null };
     void station.scan(code, warehouseId, extras).then((outcome) => {
       if (!outcome) return;
@@ -94,8 +84,7 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         return;
       }
       if (outcome.kind === 'pending') return;
-      scanBox.setValue((current) => current === '' ? code : current);
-      requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
+      scanBox.restore(code);
     });
   }
 
@@ -125,23 +114,10 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
       {isError && <KitAlert color="red">{t('仓库列表加载失败')}</KitAlert>}
       {!isLoading && !isError && warehouses.length === 0 && <KitAlert color="orange">{t('没有启用的仓库，请先在仓库设置中启用')}</KitAlert>}
 
-      <KitTextInput
-        {...scanBox.inputProps}
-        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
+      <ScanField
+        ref={scanRef} containerRef={containerRef} dedupe={false} onScan={(code) => onCode(code)} className={classes.scanInput}
         label={t('快递单号')} placeholder={t('扫描或输入单号')}
-        leftSection={<IconBarcode size={28} />} sectionWidth={56}
-        className={classes.scanInput} data-testid="scan-input" maxLength={64}
-        inputMode={typing ? 'text' : 'none'}
-        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
       />
-      <KitButton
-        variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
-        leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />}
-        onClick={() => { primeFeedback(); setCamera((on) => !on); }}
-      >
-        {camera ? t('关闭摄像头') : t('摄像头扫码')}
-      </KitButton>
-      {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
       <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
         {/* A decimal keypad on a phone; lib/decimal.ts reads what was typed when a scan takes it. */}
         <KitTextInput

@@ -6,6 +6,7 @@ import type { CSSProperties } from 'react';
 import type { MantineColor } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { codeColor } from '../../components/code-colors.ts';
+import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitBadge, KitButton, KitText, kit } from '../../components/kit/kit.tsx';
 import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
@@ -14,7 +15,7 @@ import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
 import { ConfirmRejection } from './confirm-rejection.tsx';
 import classes from './inbound-station.module.css';
 
-interface Look { color: MantineColor; title: string; hint?: string; /** The background's shade (7 unless said). */ shade?: number }
+interface Look { color: MantineColor; title: string; hint?: string }
 
 export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
@@ -34,8 +35,9 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
       }
       if (action === 'REJECT') return { color: 'red', title: t('拒收'), hint: t('卖家已申请拒收：不要入库，退回快递') };
       if (action === 'WRONG_WAREHOUSE') {
-        // Declared for another warehouse (issue 45 item 6): not signed; a transfer only on purpose.
-        return { color: 'orange', shade: 9, title: t('非本仓包裹'), hint: t('未签收：请放到转仓区') };
+        // Declared for another warehouse (issue 45 item 6): not signed; a transfer only on purpose. Amber,
+        // apart from the orange of a mistyped number (verdict-tone.ts keeps it at 5:1 under white).
+        return { color: 'yellow', title: t('非本仓包裹'), hint: t('未签收：请放到转仓区') };
       }
       // ALREADY for a parcel refused at the door: it was never signed in, so say what happened to it.
       if (parcel.receiveStatus === RECEIVE_STATUS.refused) {
@@ -80,7 +82,7 @@ export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
-      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-${look.shade ?? 7})` }}
+      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>

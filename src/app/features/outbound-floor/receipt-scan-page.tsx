@@ -1,7 +1,7 @@
 // /backstock/backDeliveryreceiptScan — 交接扫描 (DOMAIN §7 delivery receipts), the floor's phone screen:
 // pick the store and logistic method, scan outbound trade numbers into the open batch, see the count
 // grow, close the batch (its orders ship). Works offline through the one offline path.
-import { useState, type ChangeEvent, type CSSProperties } from 'react';
+import { useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { fileUrl } from '#shared/file-links.ts';
 import { useApi } from '../../lib/api.ts';
@@ -9,7 +9,8 @@ import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { OutboxRows } from './outbox-rows.tsx';
-import { ScanBox, VerdictCard } from './scan-box.tsx';
+import { VerdictCard } from './scan-box.tsx';
+import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { KitBadge, KitButton, KitCard, KitSelect, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
 
@@ -20,6 +21,15 @@ export function ReceiptScanPage() {
   const t = useT();
   const api = useApi();
   const station = useReceiptScan(t);
+  const containerRef = useRef<HTMLDivElement | null>(null);
+  const scanRef = useRef<ScanFieldHandle | null>(null);
+  // 关闭批次并出库 ships every order of the batch and cannot be undone: it asks first, naming the count
+  // (online and offline alike, issue 45 §10).
+  const [asking, setAsking] = useState(false);
+  const shipNow = () => {
+    setAsking(false);
+    void station.close().finally(() => scanRef.current?.focus());
+  };
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts).
   const later = useAfterFirstScreen();
   const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000, enabled: later });
@@ -31,6 +41,8 @@ export function ReceiptScanPage() {
   const pickStore = (id: string) => {
     const store = [...options, ...known].find((s) => String(s.id) === id);
     station.choose(store ? { storeId: store.id, storeName: store.storeName, logisticMethod: method.trim() || '7-11' } : null);
+    // Back to the box: a wedge's keys on a focused select would pick another store by type-ahead.
+    setTimeout(() => scanRef.current?.focus(), 0);
   };
   const pickMethod = (value: string) => {
     setMethod(value);
@@ -38,7 +50,7 @@ export function ReceiptScanPage() {
   };
 
   return (
-    <div className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
+    <div ref={containerRef} className={kit.col} style={{ maxWidth: 640, marginInline: 'auto' }} data-testid="receipt-scan">
       <KitTitle order={2}>{t('交接扫描')}</KitTitle>
       <KitSelect
         id="receipt-store" label={t('店铺')} size="md" value={station.choice ? String(station.choice.storeId) : ''} data-testid="receipt-store"
@@ -50,7 +62,8 @@ export function ReceiptScanPage() {
       <KitTextInput label={t('物流方式')} size="md" value={method} list="receipt-methods" data-testid="receipt-method" onChange={(e) => pickMethod(e.currentTarget.value)} />
       <datalist id="receipt-methods">{METHODS.map((m) => <option key={m} value={m} />)}</datalist>
 
-      <ScanBox label={t('订单号')} placeholder={t('扫描出库订单号')} onCode={(code) => void station.scan(code)} disabled={!station.choice} />
+      {/* Focused from the start: a scan before the store is chosen is answered (请先选择店铺), not lost. */}
+      <ScanField ref={scanRef} label={t('订单号')} placeholder={t('扫描出库订单号')} containerRef={containerRef} onScan={(code) => void station.scan(code)} />
       <VerdictCard verdict={station.verdict} testId="receipt-verdict" />
 
       <KitCard style={{ padding: 'var(--mantine-spacing-md)' }}>
@@ -62,10 +75,23 @@ export function ReceiptScanPage() {
           {station.scans.slice(0, 30).map((n) => <KitBadge key={n} className={kit.mono}>{n}</KitBadge>)}
         </div>
       </KitCard>
-      <KitButton size="lg" color="green" disabled={!station.choice || station.scans.length === 0} loading={station.closing}
-        onClick={() => void station.close()} data-testid="receipt-close">
+      <KitButton size="lg" color="green" disabled={!station.choice || station.scans.length === 0 || asking} loading={station.closing}
+        onClick={() => setAsking(true)} data-testid="receipt-close">
         {t('关闭批次并出库')}
       </KitButton>
+      {asking && station.choice && (
+        <KitCard role="alertdialog" aria-label={t('关闭批次并出库')} data-testid="receipt-close-ask"
+          ref={(el: HTMLDivElement | null) => el?.scrollIntoView({ block: 'center' })}
+          style={{ padding: 'var(--mantine-spacing-md)', borderColor: 'var(--mantine-color-orange-6)' }}>
+          <div style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}>
+            {t('关闭 {0} · {1} 的批次，将出库 {2} 单，出库后不能撤回。', station.choice.storeName, station.choice.logisticMethod, station.scans.length)}
+          </div>
+          <div className={kit.grow} style={{ marginTop: 'var(--mantine-spacing-sm)', '--kit-gap': 'var(--mantine-spacing-md)' } as CSSProperties}>
+            <KitButton size="lg" variant="default" onClick={() => { setAsking(false); scanRef.current?.focus(); }} data-testid="receipt-close-cancel">{t('取消')}</KitButton>
+            <KitButton size="lg" color="green" onClick={shipNow} data-testid="receipt-close-confirm">{t('确定')}</KitButton>
+          </div>
+        </KitCard>
+      )}
       {station.closed && (
         <a className={kit.btn} data-variant="light" data-size="sm" target="_blank" rel="noopener"
           href={fileUrl('getDeliveryReceip', { storeId: station.closed.storeId, batchName: station.closed.batchName })}>

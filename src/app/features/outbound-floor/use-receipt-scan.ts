@@ -49,7 +49,8 @@ export function useReceiptScan(t: (text: string, ...args: (string | number)[]) =
     try {
       const sent = await offlineApi.deliveryReceipt.add(
         { storeId: choice.storeId, logisticMethod: choice.logisticMethod, tradeNo },
-        { group: `receipt:${choice.storeId}:${choice.logisticMethod}`, label: `交接 ${tradeNo}` },
+        // Queued before the batch's close, in order; refused at replay (an order not ready), the close still goes.
+        { group: `receipt:${choice.storeId}:${choice.logisticMethod}`, label: `交接 ${tradeNo}`, holdsGroup: false },
       );
       remember(choice, tradeNo);
       if (sent.kind === 'queued') {

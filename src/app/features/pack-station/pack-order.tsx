@@ -164,8 +164,14 @@ function WeighAnswer({ result, t }: { result: WeighResultDto; t: Translate }) {
   );
 }
 
-export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; onNext: () => void }) {
+/** onDone: a weighing was recorded; the page hands the focus back to its scan box (the next order). */
+export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsInfoDto; onNext: () => void; onDone?: () => void }) {
   const t = useT();
+  /** One weighing per press (issue 45 §8): a second Enter while the first is on its way does nothing. */
+  const weighing = useRef(false);
+  /** A weighed order is weighed again only when the picker says so: the press then asks first. */
+  const [askReweigh, setAskReweigh] = useState(false);
+  const resultRef = useRef<HTMLDivElement | null>(null);
   const weightRef = useRef<HTMLInputElement | null>(null);
   /** Set by a successful 打包完成: the weight field takes the focus as soon as it is on screen. */
   const focusWeightOnMount = useRef(false);
@@ -213,7 +219,15 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
     else focusWeightOnMount.current = true;
   };
 
-  const onWeigh = async () => {
+  const weighed = status.packageStatus === PACKAGE_STATUS.weighed || result !== null;
+
+  const onWeigh = async (confirmed = false) => {
+    if (weighing.current || weigh.isPending) return;
+    if (weighed && !confirmed) {
+      setAskReweigh(true);
+      return;
+    }
+    setAskReweigh(false);
     const kg = parseDecimal(weight, KG);
     if (kg === null || kg === 'invalid' || kg <= 0) {
       setMessage(kg === 'invalid' ? t('重量须为 0–1000 之间的数字，最多三位小数') : t('请输入重量（kg）'));
@@ -227,7 +241,13 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
     }
     const side = (i: number) => { const v = sides[i]; return typeof v === 'number' && v > 0 ? v : undefined; };
     setMessage(null);
-    const outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: side(0), wide: side(1), high: side(2) });
+    weighing.current = true;
+    let outcome: Awaited<ReturnType<typeof weigh.mutateAsync>>;
+    try {
+      outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: side(0), wide: side(1), high: side(2) });
+    } finally {
+      weighing.current = false;
+    }
     if (!outcome.ok) {
       scanFeedback('error');
       setMessage(refusalText(outcome.refusal));
@@ -235,11 +255,16 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
     }
     scanFeedback(outcome.value.charged ? 'signed' : 'unclaimed');
     setResult(outcome.value);
+    // The fees in view at once, and the next scan (the next order) to the box, not to this field.
+    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'nearest' }));
+    onDone?.();
   };
 
   const weighOnEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
+      // While the question is open, Enter does not answer it: re-weighing moves money, a tap does.
+      if (event.repeat || askReweigh) return;
       void onWeigh();
     }
   };
@@ -247,6 +272,7 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
   return (
     <>
       <OrderSummary info={info} t={t} />
+      {result && <div ref={resultRef}><WeighAnswer result={result} t={t} /></div>}
       <Goods info={info} t={t} />
 
       {message && <KitAlert color="red" data-testid="station-message">{message}</KitAlert>}
@@ -286,9 +312,18 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
             <DecimalField label={t('高（cm）')} value={dims.high} onKeyDown={weighOnEnter}
               onChange={(e) => setSide('high', e.currentTarget.value)} data-testid="weigh-high" />
             <KitButton size="lg" leftSection={<IconScale size={20} />} onClick={() => void onWeigh()} loading={weigh.isPending} data-testid="weigh-button">
-              {status.packageStatus === PACKAGE_STATUS.weighed ? t('重新称重') : t('称重')}
+              {weighed ? t('重新称重') : t('称重')}
             </KitButton>
           </Columns>
+          {askReweigh && (
+            <KitAlert color="orange" style={{ marginTop: 'var(--mantine-spacing-sm)' }} data-testid="reweigh-confirm" role="alertdialog">
+              <div>{t('该订单已称重：重新称重会冲回原费用并按新重量计费。确定重新称重？')}</div>
+              <div className={kit.row} style={{ ...gap('sm'), marginTop: 'var(--mantine-spacing-xs)' }}>
+                <KitButton size="md" color="orange" onClick={() => void onWeigh(true)} data-testid="reweigh-yes">{t('确定重新称重')}</KitButton>
+                <KitButton size="md" variant="default" onClick={() => setAskReweigh(false)}>{t('取消')}</KitButton>
+              </div>
+            </KitAlert>
+          )}
           {status.packageStatus === PACKAGE_STATUS.weighed && !result && (
             <KitText size="sm" dimmed style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
               {t('已称重 {0} kg，费用 {1}（{2}）；重新称重会冲回原费用并按新重量计费。', info.processing.weight ?? 0, money(info.processing.total), info.processing.charged ? t('已扣费') : t('待补运费'))}
@@ -302,8 +337,6 @@ export default function PackOrder({ info, onNext }: { info: CheckGoodsInfoDto; o
           {status.packageStatus < PACKAGE_STATUS.complete ? t('货物尚未到齐，不能打包。') : t('该订单当前不能打包或称重。')}
         </KitAlert>
       )}
-
-      {result && <WeighAnswer result={result} t={t} />}
 
       <div className={kit.row} style={{ justifyContent: 'flex-end' }}>
         <KitButton variant="default" size="lg" onClick={onNext} data-testid="next-order">{t('下一单')}</KitButton>

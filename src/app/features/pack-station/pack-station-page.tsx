@@ -4,19 +4,17 @@
 // charged or the order now waits for 补运费, and the seller's balance; 下一单 starts over.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { IconBarcode } from '@tabler/icons-react';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
-import { primeFeedback, useScanInput } from '../../lib/scanner/index.ts';
+import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { isRefusal, refusalText } from '../../components/forms/refusal.ts';
-import { KitAlert, KitCard, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
+import { KitAlert, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { checkGoodsQuery } from './queries.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import classes from './pack-station.module.css';
 
-// Inline: the kit's own rules for the field and the card would otherwise win or lose by stylesheet order.
-const SCAN = { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 26 };
+// Inline: the kit's own rules for the card would otherwise win or lose by stylesheet order.
 const EMPTY = { padding: 'var(--mantine-spacing-xl)', borderStyle: 'dashed', textAlign: 'center', fontSize: 'var(--mantine-font-size-xl)' } as const;
 
 // Shown after a scan: out of the first load, fetched once the first screen is up.
@@ -40,29 +38,20 @@ export function PackStationPage() {
     setScans((n) => n + 1);
   };
 
-  const scanBox = useScanInput({
-    containerRef,
-    onScan: (code) => {
-      scanBox.setValue('');
-      primeFeedback();
-      reset(code);
-    },
-  });
+  const scanRef = useRef<ScanFieldHandle | null>(null);
 
   const info = query.data;
   const next = () => {
     reset('');
-    scanBox.focus();
+    scanRef.current?.focus();
   };
 
   return (
     <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="pack-station">
       <KitTitle order={2}>{t('打包称重')}</KitTitle>
-      <KitTextInput
-        {...scanBox.inputProps}
-        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())}
-        label={t('订单号')} placeholder={t('扫描或输入订单号')} size="xl" style={SCAN}
-        leftSection={<IconBarcode size={28} />} sectionWidth={56} data-testid="pack-scan-input" maxLength={64}
+      <ScanField
+        ref={scanRef} containerRef={containerRef} onScan={(code) => reset(code)} testId="pack-scan-input"
+        label={t('订单号')} placeholder={t('扫描或输入订单号')}
       />
 
       {tradeNo === '' && (
@@ -81,7 +70,7 @@ export function PackStationPage() {
 
       {info && (
         <Suspense fallback={<div className={kit.row} style={{ justifyContent: 'center' }}><span className={kit.spinner} /></div>}>
-          <PackOrder key={scans} info={info} onNext={next} />
+          <PackOrder key={scans} info={info} onNext={next} onDone={() => scanRef.current?.focus()} />
         </Suspense>
       )}
     </div>

@@ -2,10 +2,8 @@
 // order's trade number (拒收订单 or 越南线) or a marketplace return's order number (平台退货, at the
 // station's mainland warehouse) is scanned in once, through the one offline path (use-return-scan.ts).
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type CSSProperties } from 'react';
-import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
-import { normalizeCode, primeFeedback, readWedgeSettings, useScanInput } from '../../lib/scanner/index.ts';
-import { CameraScanner } from '../../components/scanner/camera-scanner.tsx';
-import { KeyboardToggle } from '../../components/scanner/keyboard-toggle.tsx';
+import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
+import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitButton, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
@@ -37,7 +35,7 @@ function Verdict({ entry, ignored }: { entry: ReturnScanEntry | undefined; ignor
   const result = entry.outcome.kind === 'done' ? entry.outcome.result : null;
   const verdict = result ? (result.repeated ? 'repeated' : 'recorded') : entry.outcome.kind;
   return (
-    <div className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: `var(--mantine-color-${look.color}-7)` }}
+    <div className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
       data-testid="return-verdict" data-verdict={verdict} role="status" aria-live="assertive">
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
         <div className={kit.between}>
@@ -67,21 +65,17 @@ export function ReturnScanPage() {
   const warehouseId = chosen !== null && mainland.some((w) => w.id === chosen) ? chosen : mainland.length === 1 ? mainland[0]!.id : null;
   const [mode, setMode] = useState<ReturnScanMode>('refusal');
   const [reason, setReason] = useState('');
-  const [camera, setCamera] = useState(false);
-  const [typing, setTyping] = useState(false);
   const containerRef = useRef<HTMLDivElement | null>(null);
-  const [wedge] = useState(readWedgeSettings);
-  const scanBox = useScanInput({ containerRef, maxGapMs: wedge.maxGapMs, minLength: wedge.minLength, onScan: (code) => onCode(code) });
+  // The floor's one scan box; the station keeps its own repeat window per mode (use-return-scan.ts).
+  const scanRef = useRef<ScanFieldHandle | null>(null);
+  const scanBox = { focus: () => scanRef.current?.focus() };
 
   function onCode(code: string) {
-    primeFeedback();
-    scanBox.setValue('');
     void station.scan(code, mode, warehouseId, mode === 'return' ? undefined : reason.trim() || undefined).then((outcome) => {
       if (!outcome || outcome.kind === 'pending') return;
       if (outcome.kind === 'done' || outcome.kind === 'queued') return setReason('');
       // Not recorded: the number goes back in the box, selected, so Enter retries and a new scan replaces it.
-      scanBox.setValue((current) => (current === '' ? code : current));
-      requestAnimationFrame(() => scanBox.inputProps.ref.current?.select());
+      scanRef.current?.restore(code);
     });
   }
 
@@ -111,17 +105,10 @@ export function ReturnScanPage() {
           onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); scanBox.focus(); } }}
         />
       )}
-      <KitTextInput
-        {...scanBox.inputProps} id="return-scan-input" label={t(what)} size="xl" className={classes.scanInput} data-testid="scan-input" maxLength={64}
-        onChange={(e) => scanBox.setValue(e.currentTarget.value.toUpperCase())} placeholder={t('扫描或输入单号')} inputMode={typing ? 'text' : 'none'}
-        leftSection={<IconBarcode size={28} />} sectionWidth={56}
-        rightSection={<KeyboardToggle on={typing} onToggle={() => { setTyping((on) => !on); requestAnimationFrame(scanBox.focus); }} />}
+      <ScanField
+        ref={scanRef} containerRef={containerRef} dedupe={false} onScan={(code) => onCode(code)} id="return-scan-input"
+        label={t(what)} placeholder={t('扫描或输入单号')} className={classes.scanInput}
       />
-      <KitButton variant={camera ? 'filled' : 'light'} size="md" aria-pressed={camera} data-testid="camera-toggle"
-        leftSection={camera ? <IconCameraOff size={20} /> : <IconCamera size={20} />} onClick={() => { primeFeedback(); setCamera((on) => !on); }}>
-        {camera ? t('关闭摄像头') : t('摄像头扫码')}
-      </KitButton>
-      {camera && <CameraScanner onDecode={(text) => { const code = normalizeCode(text); if (code.length >= wedge.minLength) onCode(code); }} />}
 
       <Verdict entry={station.history[0]} ignored={station.ignored} />
 

@@ -6,6 +6,7 @@
 import { useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { IconArrowBackUp, IconCheck, IconStack2 } from '@tabler/icons-react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
+import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitAlert, KitButton, KitCard, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
@@ -25,7 +26,7 @@ function OutcomePanel({ outcome, t }: { outcome: ShelfOutcome; t: Translate }) {
     network: { color: 'red', title: t('网络异常，未上架') },
   }[outcome.kind];
   return (
-    <div className={classes.outcome} style={{ '--outcome-bg': `var(--mantine-color-${look.color}-7)` } as CSSProperties}
+    <div className={classes.outcome} style={{ '--outcome-bg': verdictFill(look.color) } as CSSProperties}
       data-testid="shelf-outcome" data-outcome={outcome.kind} role="status" aria-live="assertive">
       <div className={classes.outcomeTitle}>{look.title}</div>
       {(outcome.kind === 'sent' || outcome.kind === 'queued') && (

@@ -39,6 +39,11 @@ export interface OutboxEntry {
   doneAt: number | null;
   /** Body fields filled from files uploaded just before the action (a photo's guid); none: absent. */
   fileFields?: string[];
+  /**
+   * false: refused, it does not hold back the later rows of its group (a refused 交接 scan does not
+   * stop the batch's close: nothing after it depends on it having succeeded). Absent: it does.
+   */
+  holdsGroup?: false;
 }
 
 /**

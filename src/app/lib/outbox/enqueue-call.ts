@@ -22,6 +22,7 @@ export async function enqueueCall(
   const outbox = await loadOutbox();
   const entry = await outbox.enqueue(request, {
     group: options.group, label: options.label, key, once: options.once,
+    ...(options.holdsGroup === false ? { holdsGroup: false } : {}),
     ...(options.files?.length ? { files: options.files } : {}),
   });
   void outbox.run();

@@ -50,8 +50,25 @@ function setHint(open: boolean): void {
 
 const onLoaded = new Set<() => void>();
 
+/**
+ * Asks the browser to keep this origin's storage (the queue, the photos) under storage pressure
+ * instead of evicting it as best-effort data (issue 45 §3). Once per page; the answer is the
+ * browser's (an installed app is usually granted it).
+ */
+let persistAsked = false;
+export function requestPersistentStorage(): void {
+  if (persistAsked) return;
+  persistAsked = true;
+  try {
+    void navigator.storage?.persist?.().catch(() => false);
+  } catch {
+    // Not offered here (an old browser, a test): the queue works as before.
+  }
+}
+
 /** The outbox, created (and started: runs now, on online, on visible, on a timer) on first use. */
 export function loadOutbox(): Promise<Outbox> {
+  requestPersistentStorage();
   return (loading ??= import('./outbox.ts').then(({ Outbox }) => {
     const outbox = new Outbox({ source: outboxSource() });
     outbox.start();

@@ -16,6 +16,7 @@ import { ApiError, useApi } from '../http.ts';
 import { UploadError, uploadFile, type Uploader } from '../upload.ts';
 import { loadOutbox, outboxMayHaveRows, outboxSource, peekOutbox } from './index.ts';
 import { newIdempotencyKey } from './key.ts';
+import { answerTimeoutMs, serverIsSilent } from './reachability.ts';
 
 /** The action keys of a service the registry lets the floor queue. */
 export type OfflineActionKey<S extends ServiceDef> = {
@@ -42,6 +43,10 @@ export interface OfflineCallOptions<F extends string = never> {
   label: string;
   /** The Idempotency-Key; a retry of a call that got no answer passes the key it used. */
   key?: string;
+  /** How long to wait for the answer before queueing (default: answerTimeoutMs(), 3 s). */
+  timeout?: number;
+  /** Refused at replay, this call does not hold back the later calls of its group (default: it does). */
+  holdsGroup?: boolean;
   /** Queued: join the waiting entry of the same group instead of adding a second one. */
   once?: boolean;
   files?: OfflineFile<F>[];
@@ -67,7 +72,10 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 
 /** No answer came (or the network is known to be gone): queue. A refusal is the screen's to show. */
 const noAnswer = (err: unknown) =>
-  (err instanceof ApiError && err.kind !== 'http') || (err instanceof UploadError && err.status === null);
+  (err instanceof ApiError && (err.kind !== 'http' || GATEWAY.has(err.status ?? 0))) || (err instanceof UploadError && err.status === null);
+
+/** A gateway's answer for a server that is down or hung behind it. */
+const GATEWAY = new Set([502, 503, 504]);
 
 export type Input = Record<string, unknown>;
 
@@ -92,7 +100,7 @@ export async function callOffline(
       throw cause instanceof Error ? cause : new ApiError('未知错误', 'network', null);
     }
   };
-  if (isOffline() || (await groupIsWaiting(options.group).catch(() => false))) {
+  if (isOffline() || serverIsSilent() || (await groupIsWaiting(options.group).catch(() => false))) {
     return queue(new ApiError('未知错误', 'network', null));
   }
   try {
@@ -104,9 +112,11 @@ export async function callOffline(
       }
       filled[f.field] = f.guid;
     }
-    type Call = (input: Input, o: { idempotencyKey: string }) => Promise<unknown>;
+    type Call = (input: Input, o: { idempotencyKey: string; timeout: number }) => Promise<unknown>;
     const call = (api as unknown as Record<string, Record<string, Call>>)[service]![action]!;
-    return { kind: 'sent', result: await call(filled, { idempotencyKey: key }), key };
+    // The server may still do the work after we stop waiting: the queued replay carries the same key,
+    // so it is answered from the stored response instead of doing it twice (decision 0005).
+    return { kind: 'sent', result: await call(filled, { idempotencyKey: key, timeout: options.timeout ?? answerTimeoutMs() }), key };
   } catch (err) {
     if (noAnswer(err)) return queue(err);
     throw err;

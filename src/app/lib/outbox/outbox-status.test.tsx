@@ -36,16 +36,25 @@ describe('outbox badge', () => {
     expect(badge.textContent).toBe('2 待同步 · 2 需处理');
     await userEvent.click(badge);
     const drawer = await screen.findByRole('dialog', { name: '离线队列' });
-    expect(within(drawer).getByText('订单已取消，不能签收。')).toBeTruthy();
+    // In Chinese: what the action was, the number it concerns, what happened and what to do.
+    const refusedRow = within(drawer).getByText('服务器拒绝：订单已取消，不能签收。').closest('[data-testid="outbox-row"]') as HTMLElement;
+    expect(within(refusedRow).getByTestId('outbox-row-action').textContent).toBe('扫码签收');
+    expect(within(refusedRow).getByTestId('outbox-row-number').textContent).toBe('YT0003');
+    expect(within(refusedRow).getByTestId('outbox-row-advice').textContent).toContain('然后丢弃此条');
+    expect(drawer.textContent).not.toContain('signByScan');
 
-    // 丢弃 the malformed one: gone for good.
-    const badRow = within(drawer).getByText('快递单号格式不正确').closest('[data-testid="outbox-row"]') as HTMLElement;
+    // 丢弃 the malformed one: it asks first; 取消 keeps it, 确定丢弃 removes it for good.
+    const badRow = within(drawer).getByText('服务器拒绝：快递单号格式不正确').closest('[data-testid="outbox-row"]') as HTMLElement;
     await userEvent.click(within(badRow).getByRole('button', { name: '丢弃' }));
+    await userEvent.click(within(badRow).getByRole('button', { name: '取消' }));
+    expect(await outbox.db.entries.get(bad.seq!)).toBeTruthy();
+    await userEvent.click(within(badRow).getByRole('button', { name: '丢弃' }));
+    expect(within(badRow).getByRole('alertdialog').textContent).toContain('确定丢弃这条操作');
+    await userEvent.click(within(badRow).getByRole('button', { name: '确定丢弃' }));
     await waitFor(() => expect(screen.getByTestId('outbox-badge').textContent).toBe('2 待同步 · 1 需处理'));
     expect(await outbox.db.entries.get(bad.seq!)).toBeUndefined();
 
     // 重试 the refused one while offline: it waits with the others.
-    const refusedRow = within(drawer).getByText('订单已取消，不能签收。').closest('[data-testid="outbox-row"]') as HTMLElement;
     await userEvent.click(within(refusedRow).getByRole('button', { name: '重试' }));
     await waitFor(() => expect(screen.getByTestId('outbox-badge').textContent).toBe('3 待同步 · 0 需处理'));
     expect(sent).toEqual([]);

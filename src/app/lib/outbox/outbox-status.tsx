@@ -1,6 +1,6 @@
 // The outbox in the shell: the header badge "N 待同步 · M 需处理" (opens the queue: 立即同步,
 // 需处理 with 重试 / 丢弃, 最近同步) and the banner shown offline or when a 401 paused the queue.
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
@@ -9,34 +9,48 @@ import { useRouter } from '@tanstack/react-router';
 import { useT } from '../i18n.ts';
 import { useAuth } from '../use-auth.ts';
 import { loadOutbox, useOutboxState, type OutboxEntry } from './index.ts';
-
-const subscribeOnline = (cb: () => void) => {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-};
-
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-}
+import { useReach } from './reachability.ts';
+import { actionName, refusalAdvice } from './action-names.ts';
 
 const clock = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
 
 function EntryRow({ entry, actions }: { entry: OutboxEntry; actions?: ReactNode }) {
   const t = useT();
+  const refused = entry.status === 'attention';
   return (
-    <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="outbox-row">
+    <Stack gap={2} py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="outbox-row" data-status={entry.status}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={600} ff="monospace" truncate>{entry.label}</Text>
-        <Text size="xs" c="dimmed">{entry.request.action === 'signByScan' ? t('扫码签收') : entry.request.action} · {clock(entry.doneAt ?? entry.createdAt)}</Text>
+        <Text fw={700} data-testid="outbox-row-action">{t(actionName(entry))}</Text>
+        <Text size="sm" c="gray.8">{clock(entry.doneAt ?? entry.createdAt)}</Text>
       </Group>
-      {entry.lastError && entry.status !== 'done' && <Text size="sm" c={entry.status === 'attention' ? 'red' : 'dimmed'}>{entry.lastError}</Text>}
+      <Text fw={600} ff="monospace" truncate data-testid="outbox-row-number">{entry.label}</Text>
+      {entry.lastError && entry.status !== 'done' && <Text size="sm" c={refused ? 'red.9' : 'gray.8'}>{refused ? t('服务器拒绝：{0}', entry.lastError) : entry.lastError}</Text>}
+      {refused && <Text size="sm" c="gray.9" data-testid="outbox-row-advice">{t(refusalAdvice(entry.lastStatus))}</Text>}
       {actions}
     </Stack>
+  );
+}
+
+/** 重试 / 丢弃 of a refused row; 丢弃 asks first (the action will never reach the server). */
+function RefusedActions({ entry }: { entry: OutboxEntry }) {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  if (asking) {
+    return (
+      <Stack gap={6} mt={4} p="xs" role="alertdialog" aria-label={t('丢弃')} style={{ border: '1px solid var(--mantine-color-red-7)', borderRadius: 6 }}>
+        <Text size="sm" fw={600}>{t('确定丢弃这条操作？丢弃后它不会再提交到服务器。')}</Text>
+        <Group gap="sm" grow>
+          <Button size="md" variant="default" onClick={() => setAsking(false)}>{t('取消')}</Button>
+          <Button size="md" color="red.8" onClick={() => void loadOutbox().then((o) => o.discard(entry.seq!))} data-testid="outbox-discard-confirm">{t('确定丢弃')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" mt={4} grow>
+      <Button size="md" color="blue.8" onClick={() => void loadOutbox().then((o) => o.retry(entry.seq!))}>{t('重试')}</Button>
+      <Button size="md" variant="outline" color="red.8" onClick={() => setAsking(true)} data-testid="outbox-discard">{t('丢弃')}</Button>
+    </Group>
   );
 }
 
@@ -61,20 +75,13 @@ export function OutboxBadge() {
           {attention.length > 0 && (
             <div>
               <Title order={5} c="red">{t('需处理')}（{attention.length}）</Title>
-              <Text size="xs" c="dimmed">{t('服务器拒绝了这些操作：修正原因后重试，或丢弃')}</Text>
-              {attention.map((e) => (
-                <EntryRow key={e.key} entry={e} actions={(
-                  <Group gap="xs" mt={4}>
-                    <Button size="xs" variant="light" onClick={() => void loadOutbox().then((o) => o.retry(e.seq!))}>{t('重试')}</Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void loadOutbox().then((o) => o.discard(e.seq!))}>{t('丢弃')}</Button>
-                  </Group>
-                )} />
-              ))}
+              <Text size="sm" c="gray.8">{t('服务器拒绝了这些操作：修正原因后重试，或丢弃')}</Text>
+              {attention.map((e) => <EntryRow key={e.key} entry={e} actions={<RefusedActions entry={e} />} />)}
             </div>
           )}
           <div>
             <Title order={5}>{t('待同步')}（{waiting.length}）</Title>
-            {waiting.length === 0 ? <Text size="sm" c="dimmed">{t('没有等待同步的操作')}</Text> : waiting.map((e) => <EntryRow key={e.key} entry={e} />)}
+            {waiting.length === 0 ? <Text size="sm" c="gray.8">{t('没有等待同步的操作')}</Text> : waiting.map((e) => <EntryRow key={e.key} entry={e} />)}
           </div>
           {state.recent.length > 0 && (
             <div>
@@ -91,7 +98,7 @@ export function OutboxBadge() {
 /** Offline, or the queue paused for a new sign-in: said once, above the page. */
 export function OfflineBanner() {
   const t = useT();
-  const online = useOnline();
+  const reach = useReach();
   const state = useOutboxState({ onlyIfQueued: true });
   const auth = useAuth();
   const router = useRouter();
@@ -112,10 +119,12 @@ export function OfflineBanner() {
       </Alert>
     );
   }
-  if (online) return null;
+  if (reach === 'online') return null;
   return (
-    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner">
-      <Text size="sm">{t('网络已断开：扫码等操作先保存在本机，联网后自动同步')}</Text>
+    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner" data-reach={reach}>
+      <Text size="sm" c="dark.9">
+        {reach === 'offline' ? t('网络已断开：扫码等操作先保存在本机，联网后自动同步') : t('服务器无响应：扫码等操作先保存在本机，恢复后自动同步')}
+      </Text>
     </Alert>
   );
 }

@@ -219,6 +219,17 @@ describe('outbox', () => {
     expect(await outbox.counts()).toEqual({ waiting: 0, attention: 0 });
   });
 
+  it('a refused row queued with holdsGroup: false does not hold back the later rows of its group (a refused 交接 scan, then the close)', async () => {
+    const { outbox, sent } = setup([refuse(409, '订单未称重，不能交接'), ok({ batchName: 'B1', count: 0 })]);
+    await outbox.enqueue(sign('TRADE1'), { group: 'receipt:1:7-11', label: '交接 TRADE1', holdsGroup: false });
+    await outbox.enqueue(sign('CLOSE'), { group: 'receipt:1:7-11', label: '关闭交接批次' });
+    await outbox.run();
+    expect(sent.map((s) => (s.body as { shipment: string }).shipment)).toEqual(['TRADE1', 'CLOSE']);
+    const state = await outbox.snapshot();
+    expect(state.open.map((e) => [e.label, e.status])).toEqual([['交接 TRADE1', 'attention']]);
+    expect(state.recent.map((e) => e.label)).toEqual(['关闭交接批次']);
+  });
+
   it('survives a reload: a new outbox on the same database sends what the old one queued, with the same keys', async () => {
     const dbName = `outbox-reload-${++dbCount}`;
     const first = setup([], { dbName });

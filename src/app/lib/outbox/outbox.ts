@@ -4,7 +4,8 @@
 // and are uploaded just before it. Sent through the same request core as the online client
 // (http.ts). One runner at a time across tabs (navigator.locks); FIFO per group; exponential backoff
 // with jitter that honours Retry-After; 401 pauses everything without dropping a row; a refusal goes
-// to 需处理 for the user to retry or discard.
+// to 需处理 for the user to retry or discard (and holds back the rest of its group unless queued with
+// holdsGroup: false). Another group never waits for it.
 import { liveQuery, type Subscription } from 'dexie';
 import { OutboxDb, type OutboxEntry, type OutboxFile, type OutboxRequest } from './db.ts';
 import { ApiError } from '../http.ts';
@@ -70,6 +71,8 @@ export interface EnqueueOptions {
   once?: boolean;
   /** Photos the action links: stored beside the entry, uploaded just before it is sent. */
   files?: QueuedFile[];
+  /** false: refused, it does not hold back the later rows of its group (see OutboxEntry.holdsGroup). */
+  holdsGroup?: boolean;
 }
 
 export interface OutboxCounts { waiting: number; attention: number }
@@ -160,6 +163,7 @@ export class Outbox {
         status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, result: null,
         createdAt: this.now(), doneAt: null,
         ...(options.files?.length ? { fileFields: options.files.map((f) => f.field) } : {}),
+        ...(options.holdsGroup === false ? { holdsGroup: false as const } : {}),
       };
       entry.seq = await this.db.entries.add(entry);
       if (options.files?.length) {
@@ -292,8 +296,10 @@ export class Outbox {
     for (const e of open) {
       if (e.owner !== owner) continue;
       if (seen.has(e.group)) continue; // an earlier entry of this group comes first
+      // A refused row blocks its group until retried or discarded, unless nothing after it depends on it.
+      if (e.status === 'attention' && e.holdsGroup === false) continue;
       seen.add(e.group);
-      if (e.status === 'attention') continue; // blocks its group until retried or discarded
+      if (e.status === 'attention') continue;
       if (!ignoreBackoff && e.nextAttemptAt > now) continue;
       return e;
     }

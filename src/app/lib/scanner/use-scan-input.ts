@@ -96,16 +96,31 @@ export function useScanInput({
 
   // A scanner fired while another field of the station had focus (the weight, the note): its burst is
   // still a scan. The field gets back what it held before the burst, and the code goes to onScan.
+  // A burst while focus is on no field at all (the page, a button just pressed) is a scan too: its
+  // Enter must not press that button again (issue 45 §4: no scan is ever dropped to focus).
   useEffect(() => {
     if (!enabled) return;
     const stray = createWedgeDetector({ maxGapMs, minLength: Math.max(minLength, strayMinLength) });
+    const loose = createWedgeDetector({ maxGapMs, minLength });
     let field: HTMLInputElement | HTMLTextAreaElement | null = null;
     let before = '';
     let last = -Infinity;
     const handler = (event: globalThis.KeyboardEvent) => {
       const target = event.target;
       if (target === ref.current || event.isComposing) return;
-      if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+      if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
+        if (!(target instanceof Element) || target.closest(KEEPS_FOCUS)) return;
+        // A dialog of its own (a confirmation) is not the station's to read.
+        const container = containerRef?.current;
+        if (target.closest('[role="dialog"]') && !container?.contains(target)) return;
+        const read = loose.key(event.key, event.timeStamp);
+        if (!read) return;
+        event.preventDefault();
+        event.stopPropagation();
+        focus();
+        onScanRef.current(read.code, 'scanner');
+        return;
+      }
       const container = containerRef?.current;
       if (container && !container.contains(target)) return;
       if (target !== field || event.timeStamp - last > maxGapMs) {
@@ -126,6 +141,20 @@ export function useScanInput({
     document.addEventListener('keydown', handler, true);
     return () => document.removeEventListener('keydown', handler, true);
   }, [enabled, containerRef, focus, maxGapMs, minLength, strayMinLength, strayPattern]);
+
+  // Back from a step that turned the box off (a photo being taken, an upload, a confirmation): the box
+  // takes focus again unless a field of the station holds it.
+  const wasEnabled = useRef(enabled);
+  useEffect(() => {
+    const back = enabled && !wasEnabled.current;
+    wasEnabled.current = enabled;
+    if (!back) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.closest(KEEPS_FOCUS)) focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [enabled, focus]);
 
   useEffect(() => {
     if (!enabled) return;
