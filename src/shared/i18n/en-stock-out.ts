@@ -9,7 +9,7 @@ export const enStockOut: Record<string, string> = {
   "打印交接单": "Print hand-over sheet",
   "关闭并出库": "Close and ship",
   "关闭批次": "Close batch",
-  "关闭批次 {0}，其中 {1} 单将出库。确定吗？": "Close batch {0}? Its {1} orders will ship.",
+  "关闭批次 {0}，将出库 {1} 单。确定吗？": "Close batch {0}? {1} orders will ship.",
   "交接单": "Delivery receipts",
   "缺少店铺或批次": "Store or batch missing",
   "交接批次": "Delivery batch",

@@ -1,6 +1,7 @@
 // 交接单 (DOMAIN §7 delivery receipts), the desk screens: the batches (/backstock/backdeliveryreceiptlist)
 // and one batch's orders (/backstock/pagebackDeliveryreceiptbatch?storeId&batchName), with the hand-over
 // sheet to print and closing a batch (its orders ship). Scanning is the floor's 交接扫描.
+import { useState } from 'react';
 import { Anchor, Badge, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconEye, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +15,9 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { PathLink } from '../../components/path-link.tsx';
 import { useApi } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import { ConfirmDialog, type PendingConfirm } from '../../components/list-page/confirm-dialog.tsx';
+import type { ConfirmSpec } from '../../components/list-page/types.ts';
 
 
 
@@ -22,6 +25,11 @@ import { useT } from '../../lib/i18n.ts';
 
 const batchHref = (b: { storeId: number; batchName: string }) => `/backstock/pagebackDeliveryreceiptbatch?storeId=${b.storeId}&batchName=${encodeURIComponent(b.batchName)}`;
 const sheetUrl = (b: { storeId: number; batchName: string }) => fileUrl('getDeliveryReceip', { storeId: b.storeId, batchName: b.batchName });
+
+/** The question before a batch ships (issue 44 item 5), the same on the list and on the batch's page. */
+const closeQuestion = (t: Translate, b: { batchName: string; count: number }): ConfirmSpec => ({
+  title: t('关闭批次并出库'), message: t('关闭批次 {0}，将出库 {1} 单。确定吗？', b.batchName, b.count), confirmLabel: t('确定'), danger: false,
+});
 
 function useCloseBatch() {
   return useServiceMutation(['DeliveryReceipt', 'BackStockOrder'], (a, b: { storeId: number; batchName: string }) => a.deliveryReceipt.closeBatch(b));
@@ -52,7 +60,7 @@ export function ReceiptListPage({ search, onSearchChange }: { search: ReceiptLis
     { key: 'print', label: t('打印交接单'), icon: <IconPrinter size={14} />, onClick: (b) => window.open(sheetUrl(b), '_blank', 'noopener') },
     {
       key: 'close', label: t('关闭并出库'), icon: <IconCheck size={14} />, color: 'green', hidden: (b) => b.isClosed,
-      confirm: (b) => ({ title: t('关闭批次'), message: t('关闭批次 {0}，其中 {1} 单将出库。确定吗？', b.batchName, b.count), confirmLabel: t('关闭并出库'), danger: false }),
+      confirm: (b) => closeQuestion(t, b),
       onClick: async (b) => unwrap(await close.mutateAsync({ storeId: b.storeId, batchName: b.batchName })),
     },
   ];
@@ -66,6 +74,7 @@ export function ReceiptBatchPage({ storeId, batchName }: { storeId: number | und
   const t = useT();
   const api = useApi();
   const close = useCloseBatch();
+  const [asking, setAsking] = useState<PendingConfirm | null>(null);
   const numbers = useQuery({ ...batchNumbersQuery(api, storeId ?? 0, batchName ?? ''), enabled: !!storeId && !!batchName });
   const batches = useQuery({
     queryKey: ['DeliveryReceipt', 'getBatchList', { storeId }], queryFn: () => api.deliveryReceipt.getBatchList({ storeId: storeId! }), enabled: !!storeId,
@@ -86,11 +95,14 @@ export function ReceiptBatchPage({ storeId, batchName }: { storeId: number | und
             <Button component="a" href={sheetUrl({ storeId, batchName })} target="_blank" rel="noopener" variant="light" leftSection={<IconPrinter size={16} />}>{t('打印交接单')}</Button>
             {batch && !batch.isClosed && (
               <Button color="green" leftSection={<IconCheck size={16} />} loading={close.isPending}
-                onClick={() => void close.mutateAsync({ storeId, batchName })}>{t('关闭并出库')}</Button>
+                onClick={() => setAsking({
+                  spec: closeQuestion(t, batch),
+                  run: async () => unwrap(await close.mutateAsync({ storeId, batchName })),
+                })}>{t('关闭并出库')}</Button>
             )}
           </Group>
         </Group>
-        {close.data && !close.data.ok && <FormAlert message={close.data.refusal.message} />}
+        <ConfirmDialog pending={asking} onClose={() => setAsking(null)} />
       </Paper>
       {numbers.error && <FormAlert message={errorMessage(numbers.error)} />}
       <Table striped withTableBorder data-testid="batch-numbers">
