@@ -3,7 +3,7 @@ import { Code, Text } from '@mantine/core';
 import { ListPage, formatDateTime, type FilterField } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
-import { auditActionLabel, auditChange } from './audit-format.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { operateListQuery } from './queries.ts';
 import type { OperateListSearch } from './search.ts';
 

@@ -10,7 +10,7 @@ import { CodeBadge } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { auditActionLabel, auditChange } from './audit-format.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { orderInfoQuery } from './queries.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

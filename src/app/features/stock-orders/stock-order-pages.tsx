@@ -21,6 +21,7 @@ import { useApi } from '../../lib/api.ts';
 import { downloadServerFile } from '../../lib/download.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import {
   findStockOrderQuery, sellerStockOrderListQuery, staffStockOrderListQuery, stockOrderFilters, stockOrderInfoQuery,
   type FindStockOrderSearch, type SellerStockOrderSearch, type StaffStockOrderSearch,
@@ -194,7 +195,8 @@ export function StockOrderDetailPage({ id }: { id: number | undefined }) {
         <Title order={5} mb="xs">{t('操作记录')}</Title>
         <Timeline bulletSize={12} lineWidth={2}>
           {o.audit.map((a) => (
-            <Timeline.Item key={a.id} title={`${a.action} · ${a.userName ?? '—'}`}>
+            <Timeline.Item key={a.id} title={`${auditActionLabel(t, a.action)} · ${a.userName ?? '—'}`}>
+              {auditChange(t, a) && <Text size="sm">{auditChange(t, a)}</Text>}
               <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)}</Text>{a.note && <Text size="sm">{a.note}</Text>}
             </Timeline.Item>
           ))}

@@ -15,6 +15,7 @@ import { MANUAL_REFUSAL, manualOrderStatusAllowed } from '#shared/rules/orders.t
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 import { assertAttachable } from '../files/attach.ts';
 import { moveInventory, release, reserve } from '../inventory/inventory.ts';
 import { productById, type StockProductRow } from '../inventory/repository.ts';
@@ -164,13 +165,13 @@ function checkScans(order: orderRepo.OrderView, totals: Map<number, { quantity: 
   if (problems.length) throw conflict(`订单 ${order.tradeNo} 拣货与订单不符：${problems.join('；')}。`);
 }
 
-const orderAudit = (o: orderRepo.OrderView, action: string, after: string | null = null, note: string | null = null) =>
+const orderAudit = (o: orderRepo.OrderView, action: AuditAction, after: string | null = null, note: string | null = null) =>
   ({ entity: 'order' as const, entityId: o.id, tradeNo: o.tradeNo, orderNumber: o.orderNumber, action, before: `${o.orderStatus}/${o.packageStatus}`, after, note });
 
 const page = async (tx: Db, result: { total: number; capped?: boolean; rows: orderRepo.OrderView[] }) =>
   ({ totalCount: result.total, totalCountCapped: result.capped ?? false, items: await dtos(tx, result.rows) });
 
-async function setUrgent(tx: Db, me: CurrentUser, order: orderRepo.OrderView, isUrgent: boolean, action: string) {
+async function setUrgent(tx: Db, me: CurrentUser, order: orderRepo.OrderView, isUrgent: boolean, action: AuditAction) {
   assertAllowed(isUrgent ? 'markUrgent' : 'markNormal', order);
   await orderRepo.updateOrder(tx, order.id, { isUrgent });
   await audit(tx, me, [orderAudit(order, action)]);
