@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { labelKey } from '#shared/enums.ts';
 import { plainPoints } from '#shared/money.ts';
 import { orderLabelUrl } from '#shared/label-links.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
@@ -36,7 +37,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
       {o && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Field label={t('交易号')}><Group gap="xs"><Code>{o.tradeNo}</Code><Anchor size="xs" href={orderLabelUrl(o.tradeNo)} target="_blank" rel="noreferrer">{t('打印面单')}</Anchor></Group></Field>
+            <Field label={t('交易号')}><Group gap="xs"><Code>{o.tradeNo}</Code>{canOrder('printLabel', o) && <Anchor size="xs" href={orderLabelUrl(o.tradeNo)} target="_blank" rel="noreferrer">{t('打印面单')}</Anchor>}</Group></Field>
             <Field label={t('订单号')}>{o.orderNumber}</Field>
             <Field label={t('卖家编码')}>{o.userCode}</Field>
             <Field label={t('店铺')}>{o.storeName}</Field>

@@ -8,7 +8,7 @@ import { IconArrowBackUp, IconBolt, IconBoltOff, IconDownload, IconPlus, IconX }
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { StockOrderDto } from '#shared/contracts/stock-orders.ts';
-import { ENUM_CODES, labelKey, PACKAGE_STATUS } from '#shared/enums.ts';
+import { ENUM_CODES, labelKey } from '#shared/enums.ts';
 import { fileUrl } from '#shared/file-links.ts';
 import { plainPoints } from '#shared/money.ts';
 import { canOrder } from '#shared/rules/orders.ts';
@@ -97,7 +97,7 @@ export function StaffStockOrderListPage({ search, onSearchChange, extraRowAction
   ];
   const rowActions: RowAction<StockOrderDto>[] = [
     {
-      key: 'undo', label: t('撤销打包'), icon: <IconArrowBackUp size={14} />, hidden: (o) => o.packageStatus !== PACKAGE_STATUS.packed,
+      key: 'undo', label: t('撤销打包'), icon: <IconArrowBackUp size={14} />, hidden: (o) => !canOrder('unpick', o),
       confirm: (o) => ({ title: t('撤销打包'), message: t('撤销订单 {0} 的拣货打包？商品退回库存并重新占用。', o.tradeNo), confirmLabel: t('撤销打包') }),
       onClick: async (o) => unwrap(await undo.mutateAsync(o.tradeNo)),
     },

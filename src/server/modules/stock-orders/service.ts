@@ -324,9 +324,7 @@ export const backStockOrderService = implement(backStockOrder, () => ({
   async cancleBale(input, ctx) {
     const me = requireUser(ctx);
     const order = await stockOrderByTradeNo(ctx.db, input.tradeNo);
-    if (order.packageStatus !== PACKAGE_STATUS.packed || order.orderStatus === ORDER_STATUS.cancelled) {
-      throw conflict(`只有已打包、尚未称重的囤货订单可以撤销打包；订单 ${order.tradeNo} 当前不可撤销。`);
-    }
+    assertAllowed('unpick', order);
     const totals = await putBack(ctx.db, me, order, '撤销打包，退回库存');
     await reserve(ctx.db, stockOrderRef(order.id), [...totals].map(([stockProductId, t]) => ({ stockProductId, quantity: t.quantity })));
     await orderRepo.updateOrder(ctx.db, order.id, { packageStatus: PACKAGE_STATUS.complete, packedUserId: null, packedUserName: null, packedTime: null });
