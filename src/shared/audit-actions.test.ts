@@ -3,7 +3,7 @@
 // the Warehouse source, and status codes read as the entity's status names in both languages.
 import { describe, expect, it } from 'vitest';
 import { SOURCES } from './i18n/index.ts';
-import { AUDIT_ACTION_CODES, auditActionKey, auditActionLabel, auditChange } from './audit-actions.ts';
+import { AUDIT_ACTION_CODES, AUDIT_ENTITY_ACTIONS, auditActionKey, auditActionLabel, auditChange } from './audit-actions.ts';
 
 const translator = (values: Record<string, string>) => (key: string) => values[key] ?? key;
 const zh = translator(SOURCES['zh-Hans']);
@@ -19,12 +19,22 @@ describe('audit actions', () => {
       expect(english, code).toBeTruthy();
       expect(english, code).not.toMatch(CJK);
     }
+    for (const [entity, codes] of Object.entries(AUDIT_ENTITY_ACTIONS)) {
+      for (const code of Object.keys(codes)) {
+        expect(SOURCES['zh-Hans'][auditActionKey(code, entity)], `${entity} ${code}`).toMatch(CJK);
+        expect(SOURCES.en[auditActionKey(code, entity)], `${entity} ${code}`).not.toMatch(CJK);
+      }
+    }
   });
 
   it('names the codes the first day at the desk saw raw', () => {
     const seen = { register: '登记退货', shelve: '上架', label: '获取面单', pass: '验货通过', createReturn: '申请退回', deliveryReceipt: '交接出库' };
     for (const [code, label] of Object.entries(seen)) expect(auditActionLabel(zh, code)).toBe(label);
     expect(auditActionLabel(en, 'shelve')).toBe('Shelved');
+    // One code, two meanings: an order's label is fetched from the platform, a stock record's goods are labelled.
+    expect(auditActionLabel(zh, 'label', 'order')).toBe('获取面单');
+    expect(auditActionLabel(zh, 'label', 'stock')).toBe('贴标');
+    expect(auditActionLabel(en, 'label', 'stock')).toBe('Labelled');
     expect(auditActionLabel(en, 'deliveryReceipt')).toBe('Handed over (delivery receipt)');
     expect(auditActionLabel(zh, 'processOrderStatus')).toBe('修改订单状态');
     // A row written before a code joined the table still shows what it was.

@@ -87,25 +87,38 @@ export const AUDIT_ACTIONS = {
 } as const satisfies Record<string, ActionLabel>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Where one code means another thing on another entity: a stock record's 'label' is 贴标, not a shipping label. */
+export const AUDIT_ENTITY_ACTIONS = {
+  stock: { label: { zh: '贴标', en: 'Labelled' } },
+} as const satisfies Partial<Record<AuditEntity, Partial<Record<AuditAction, ActionLabel>>>>;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** The localisation key of an action's label: auditActionKey('pass') → 'AuditAction.pass'. */
-export const auditActionKey = (action: string): string => `AuditAction.${action}`;
+export const auditActionKey = (action: string, entity?: string): string =>
+  entity && (AUDIT_ENTITY_ACTIONS as Record<string, Record<string, ActionLabel>>)[entity]?.[action] ? `AuditAction.${entity}.${action}` : `AuditAction.${action}`;
+
+const entityLabel = (entity: string | undefined, action: string): ActionLabel | undefined =>
+  entity === undefined ? undefined : (AUDIT_ENTITY_ACTIONS as Record<string, Record<string, ActionLabel>>)[entity]?.[action];
 
 /** The dictionary lines for one language (spread into zh-Hans and en). */
 export const auditActionMessages = (lang: 'zh' | 'en'): Record<string, string> =>
-  Object.fromEntries(Object.entries(AUDIT_ACTIONS).map(([code, l]) => [auditActionKey(code), (l as ActionLabel)[lang]]));
+  Object.fromEntries([
+    ...Object.entries(AUDIT_ACTIONS).map(([code, l]) => [auditActionKey(code), (l as ActionLabel)[lang]]),
+    ...Object.entries(AUDIT_ENTITY_ACTIONS).flatMap(([entity, codes]) =>
+      Object.entries(codes).map(([code, l]) => [auditActionKey(code, entity), (l as ActionLabel)[lang]])),
+  ]);
 
 type Translate = (key: string, ...args: (string | number)[]) => string;
 
 const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_ACTIONS, action);
 
-/** What an action is called; one written before this table existed shows as sent. */
-export function auditActionLabel(t: Translate, action: string): string {
+/** What an action (on that entity) is called; one written before this table existed shows as sent. */
+export function auditActionLabel(t: Translate, action: string, entity?: string): string {
   if (!isAuditAction(action)) return action;
-  const key = auditActionKey(action);
+  const key = auditActionKey(action, entity);
   const text = t(key);
-  return text === key ? AUDIT_ACTIONS[action].zh : text;
+  return text === key ? (entityLabel(entity, action) ?? AUDIT_ACTIONS[action]).zh : text;
 }
 
 /** Which status enum a single code of an entity is read with (an order's package status by its action). */

@@ -123,7 +123,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
             {o.audit.length === 0 ? <Text size="sm" c="dimmed">{t('暂无记录')}</Text> : (
               <Timeline bulletSize={12} lineWidth={2}>
                 {o.audit.map((a) => (
-                  <Timeline.Item key={a.id} title={auditActionLabel(t, a.action)}>
+                  <Timeline.Item key={a.id} title={auditActionLabel(t, a.action, a.entity)}>
                     <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)} · {a.userName ?? '—'}</Text>
                     {auditChange(t, a) && <Text size="sm">{auditChange(t, a)}</Text>}
                     {a.note && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.note}</Text>}

@@ -86,7 +86,7 @@ export function AbroadOrderDetail({ id, side }: { id: number | undefined; side: 
         {o.audit.length === 0 ? <Text size="sm" c="dimmed">{t('暂无记录')}</Text> : (
           <Timeline bulletSize={12} lineWidth={2}>
             {o.audit.map((a) => (
-              <Timeline.Item key={a.id} title={<Text size="sm" fw={600}>{auditActionLabel(t, a.action)}{a.note ? `：${a.note}` : ''}</Text>}>
+              <Timeline.Item key={a.id} title={<Text size="sm" fw={600}>{auditActionLabel(t, a.action, a.entity)}{a.note ? `：${a.note}` : ''}</Text>}>
                 {auditChange(t, a) && <Text size="xs">{auditChange(t, a)}</Text>}
                 <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)}{a.userName ? ` · ${a.userName}` : ''}</Text>
               </Timeline.Item>

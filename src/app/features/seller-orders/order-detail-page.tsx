@@ -172,7 +172,7 @@ function AuditTimeline({ audit }: { audit: z.infer<typeof AuditDto>[] }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={audit.length - 1}>
       {audit.map((a) => (
-        <Timeline.Item key={a.id} title={<Text size="sm" fw={500}>{auditActionLabel(t, a.action)}</Text>}>
+        <Timeline.Item key={a.id} title={<Text size="sm" fw={500}>{auditActionLabel(t, a.action, a.entity)}</Text>}>
           {auditChange(t, a) && <Text size="xs">{auditChange(t, a)}</Text>}
           {a.note && <Text size="xs" c="dimmed">{a.note}</Text>}
           <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)} · {a.userName ?? t('系统')}</Text>

@@ -195,7 +195,7 @@ export function StockOrderDetailPage({ id }: { id: number | undefined }) {
         <Title order={5} mb="xs">{t('操作记录')}</Title>
         <Timeline bulletSize={12} lineWidth={2}>
           {o.audit.map((a) => (
-            <Timeline.Item key={a.id} title={`${auditActionLabel(t, a.action)} · ${a.userName ?? '—'}`}>
+            <Timeline.Item key={a.id} title={`${auditActionLabel(t, a.action, a.entity)} · ${a.userName ?? '—'}`}>
               {auditChange(t, a) && <Text size="sm">{auditChange(t, a)}</Text>}
               <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)}</Text>{a.note && <Text size="sm">{a.note}</Text>}
             </Timeline.Item>
