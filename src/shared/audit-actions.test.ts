@@ -35,6 +35,8 @@ describe('audit actions', () => {
     expect(auditActionLabel(zh, 'label', 'order')).toBe('获取面单');
     expect(auditActionLabel(zh, 'label', 'stock')).toBe('贴标');
     expect(auditActionLabel(en, 'label', 'stock')).toBe('Labelled');
+    expect(auditActionLabel(zh, 'fail', 'stock')).toBe('验货不通过');
+    expect(auditActionLabel(zh, 'fail', 'rejection')).toBe('拒收失败');
     expect(auditActionLabel(en, 'deliveryReceipt')).toBe('Handed over (delivery receipt)');
     expect(auditActionLabel(zh, 'processOrderStatus')).toBe('修改订单状态');
     // A row written before a code joined the table still shows what it was.

@@ -52,8 +52,8 @@ export const AUDIT_ACTIONS = {
   createReturn: { zh: '申请退回', en: 'Return requested' },
   revoke: { zh: '撤销申请', en: 'Request withdrawn' },
   confirmRejection: { zh: '确认拒收', en: 'Rejection confirmed' },
-  fail: { zh: '标记失败', en: 'Marked failed' },
-  cancelFail: { zh: '撤销失败', en: 'Failure undone' },
+  fail: { zh: '拒收失败', en: 'Rejection failed' },
+  cancelFail: { zh: '撤销拒收失败', en: 'Rejection failure undone' },
   confirmReturn: { zh: '确认退回', en: 'Return confirmed' },
   cancelReturn: { zh: '撤销退回', en: 'Return undone' },
   confirmDeduction: { zh: '确认扣费', en: 'Fee deducted' },
@@ -90,7 +90,10 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** Where one code means another thing on another entity: a stock record's 'label' is 贴标, not a shipping label. */
 export const AUDIT_ENTITY_ACTIONS = {
-  stock: { label: { zh: '贴标', en: 'Labelled' } },
+  stock: {
+    label: { zh: '贴标', en: 'Labelled' }, fail: { zh: '验货不通过', en: 'Inspection failed' },
+    edit: { zh: '修改', en: 'Edited' }, cancel: { zh: '取消', en: 'Cancelled' },
+  },
 } as const satisfies Partial<Record<AuditEntity, Partial<Record<AuditAction, ActionLabel>>>>;
 export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
