@@ -82,6 +82,16 @@ describe('label PDFs', () => {
     expect(none.json().error.validationErrors[0].members).toEqual(['tradeNo']);
   });
 
+  it('refuses the label of a cancelled order with the shared rule\'s sentence (409)', async () => {
+    const storeId = (await createStore(t.app, admin, seller.userId)).id;
+    const warehouseId = (await call(t.app, 'GET', svc('WarehouseInfo', 'GetWarehouseInfoList'), admin)).body.result.items[0].id;
+    const cancelled = await createOrder(t.app, seller, buildOrder(storeId, warehouseId));
+    expect((await call(t.app, 'POST', `${svc('FrontOrder', 'CancelOrder')}?id=${cancelled.id}`, seller)).status).toBe(200);
+    const res = await get(`/api/File/GetOrderLabel?tradeNo=${cancelled.tradeNo}`, admin);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('订单已取消，不能打印面单。');
+  });
+
   it('prints a 60×40 mm barcode label with shelf, seller code and date (GetPdfbyte)', async () => {
     const text = pdfText(await get(`/api/File/GetPdfbyte?barCode=SKU-RED-001&shelfPosition=A-01-02&isDate=true&userId=${seller.userId}`, admin));
     expect(mediaBox(text)).toEqual([pt(60), pt(40)]);

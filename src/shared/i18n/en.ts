@@ -18,6 +18,7 @@ import { enStockOut } from './en-stock-out.ts';
 import { enStock } from './en-stock.ts';
 import { enReturns } from './en-returns.ts';
 import { enOverseas } from './en-overseas.ts';
+import { auditActionMessages } from '../audit-actions.ts';
 
 export const en: Record<string, string> = {
   AppName: 'Haicang',
@@ -149,4 +150,5 @@ export const en: Record<string, string> = {
   ...enShops,
   ...enStock,
   ...enReturns,
+  ...auditActionMessages('en'),
 };

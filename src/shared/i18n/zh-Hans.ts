@@ -1,4 +1,6 @@
 // The Warehouse localisation source, simplified Chinese (the default language).
+import { auditActionMessages } from '../audit-actions.ts';
+
 export const zhHans: Record<string, string> = {
   AppName: '海仓',
   'Permission.Pages.Tenants': '租户管理',
@@ -125,4 +127,5 @@ export const zhHans: Record<string, string> = {
   'ListedType.5': '销毁',
   Yes: '是',
   No: '否',
+  ...auditActionMessages('zh'),
 };

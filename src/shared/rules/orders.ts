@@ -32,6 +32,10 @@ export const ORDER_RULES = {
   staffCancel: { allowed: (o) => !isOrderClosed(o), refusal: '订单已发货、已完成或已取消，不能取消。' },
   markUrgent: { allowed: (o) => active(o.orderStatus) && !o.isUrgent, refusal: '只有待处理、处理中或待补运费且未加急的订单可以加急。' },
   markNormal: { allowed: (o) => active(o.orderStatus) && !!o.isUrgent, refusal: '只有已加急且未发货的订单可以恢复为普通订单。' },
+  /** 打印面单: the packing label of an order that is not cancelled (File/GetOrderLabel). */
+  printLabel: { allowed: (o) => o.orderStatus !== S.cancelled, refusal: '订单已取消，不能打印面单。' },
+  /** 登记退件: a buyer's return is registered against an overseas order that is not cancelled. */
+  registerReturn: { allowed: (o) => o.orderStatus !== S.cancelled, refusal: '订单已取消，不能登记退件。' },
   /** 催单: a message to staff about an order that is not cancelled. */
   urge: { allowed: (o) => o.orderStatus !== S.cancelled, refusal: '订单已取消，不能催单。' },
   /**

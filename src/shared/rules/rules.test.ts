@@ -62,6 +62,12 @@ describe('order rules', () => {
     expect(allowedPairs('markNormal', { isUrgent: false })).toEqual([]);
   });
 
+  it('prints a label and registers a return on any order that is not cancelled', () => {
+    const notCancelled = ENUM_CODES.OrderStatus.filter((o) => o !== S.cancelled);
+    expect(allowedPairs('printLabel')).toEqual(pairs(notCancelled, [...ENUM_CODES.PackageStatus]));
+    expect(allowedPairs('registerReturn')).toEqual(pairs(notCancelled, [...ENUM_CODES.PackageStatus]));
+  });
+
   it('takes parcels in and marks arrival only on an open order whose goods are not all here', () => {
     const expected = pairs([...OPEN, S.onHold], [P.awaiting, P.partial]);
     expect(allowedPairs('receiveParcel')).toEqual(expected);

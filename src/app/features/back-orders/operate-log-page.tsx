@@ -3,7 +3,7 @@ import { Code, Text } from '@mantine/core';
 import { ListPage, formatDateTime, type FilterField } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
-import { auditActionLabel, auditChange } from './audit-format.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { operateListQuery } from './queries.ts';
 import type { OperateListSearch } from './search.ts';
 
@@ -30,7 +30,7 @@ export function OperateLogPage({ search, onSearchChange }: { search: OperateList
         { accessor: 'entity', title: t('对象'), render: (a) => entityLabel(t, a.entity) },
         { accessor: 'tradeNo', title: t('交易号'), render: (a) => (a.tradeNo ? <Code>{a.tradeNo}</Code> : '—') },
         { accessor: 'orderNumber', title: t('单号'), render: (a) => a.orderNumber ?? '—' },
-        { accessor: 'action', title: t('操作'), render: (a) => auditActionLabel(t, a.action) },
+        { accessor: 'action', title: t('操作'), render: (a) => auditActionLabel(t, a.action, a.entity) },
         { accessor: 'statusAfter', title: t('状态变化'), render: (a) => auditChange(t, a) ?? '—' },
         { accessor: 'note', title: t('说明'), noWrap: false, render: (a) => <Text size="sm" maw={320} style={{ overflowWrap: 'anywhere' }}>{a.note ?? '—'}</Text> },
         { accessor: 'userName', title: t('操作人'), render: (a) => a.userName ?? '—' },

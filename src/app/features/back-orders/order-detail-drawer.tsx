@@ -6,11 +6,12 @@ import type { ReactNode } from 'react';
 import { labelKey } from '#shared/enums.ts';
 import { plainPoints } from '#shared/money.ts';
 import { orderLabelUrl } from '#shared/label-links.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { auditActionLabel, auditChange } from './audit-format.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { orderInfoQuery } from './queries.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -36,7 +37,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
       {o && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Field label={t('交易号')}><Group gap="xs"><Code>{o.tradeNo}</Code><Anchor size="xs" href={orderLabelUrl(o.tradeNo)} target="_blank" rel="noreferrer">{t('打印面单')}</Anchor></Group></Field>
+            <Field label={t('交易号')}><Group gap="xs"><Code>{o.tradeNo}</Code>{canOrder('printLabel', o) && <Anchor size="xs" href={orderLabelUrl(o.tradeNo)} target="_blank" rel="noreferrer">{t('打印面单')}</Anchor>}</Group></Field>
             <Field label={t('订单号')}>{o.orderNumber}</Field>
             <Field label={t('卖家编码')}>{o.userCode}</Field>
             <Field label={t('店铺')}>{o.storeName}</Field>
@@ -122,7 +123,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
             {o.audit.length === 0 ? <Text size="sm" c="dimmed">{t('暂无记录')}</Text> : (
               <Timeline bulletSize={12} lineWidth={2}>
                 {o.audit.map((a) => (
-                  <Timeline.Item key={a.id} title={auditActionLabel(t, a.action)}>
+                  <Timeline.Item key={a.id} title={auditActionLabel(t, a.action, a.entity)}>
                     <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)} · {a.userName ?? '—'}</Text>
                     {auditChange(t, a) && <Text size="sm">{auditChange(t, a)}</Text>}
                     {a.note && <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{a.note}</Text>}

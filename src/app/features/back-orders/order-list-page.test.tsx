@@ -74,6 +74,16 @@ describe('订单管理', () => {
     await waitFor(() => expect(callsOf(calls, 'BackOrder.getOrderList').at(-1)!.query).toMatchObject({ orderStatus: 7, userCode: 'S00001' }));
   });
 
+  it('offers 取消加急 only where the shared rule allows it: not on a shipped or cancelled urgent order', async () => {
+    const shipped = buildOrder({ id: 3, tradeNo: 'T202405060003', orderNumber: 'SP-1003', isUrgent: true, orderStatus: 4, packageStatus: 5 });
+    const cancelled = buildOrder({ id: 4, tradeNo: 'T202405060004', orderNumber: 'SP-1004', isUrgent: true, orderStatus: 6, packageStatus: 2 });
+    const { api } = fakeApi({ 'BackOrder.getOrderList': () => ({ totalCount: 3, items: [ORDERS[0]!, shipped, cancelled] }) });
+    renderWithProviders(<Screen />, { api });
+    expect(within(await rowOf('T202405060001')).getByRole('button', { name: '取消加急' })).toBeTruthy();
+    expect(within(await rowOf('T202405060003')).queryByRole('button', { name: '取消加急' })).toBeNull();
+    expect(within(await rowOf('T202405060004')).queryByRole('button', { name: '取消加急' })).toBeNull();
+  });
+
   it('changes the status of the selected orders with a reason, and shows the server refusing', async () => {
     const user = userEvent.setup();
     let refuse = true;

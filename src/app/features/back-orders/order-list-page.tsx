@@ -79,7 +79,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
     },
     {
       key: 'cancelUrgent', label: t('取消加急'), icon: <IconFlagOff size={14} />, color: 'orange',
-      hidden: (o) => !o.isUrgent,
+      hidden: (o) => !canOrder('markNormal', o),
       onClick: async (o) => unwrap(await cancelUrgent.mutateAsync(o.id)),
     },
     {

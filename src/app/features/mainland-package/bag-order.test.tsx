@@ -85,6 +85,7 @@ describe('装袋 and 打印面单 on the order list', () => {
   const orders = [
     { id: 1, tradeNo: 'ML26112200001', orderType: 2, packageStatus: 4 as const, orderStatus: 2 as const },
     { id: 2, tradeNo: 'ML26112200002', orderType: 2, packageStatus: 3 as const, orderStatus: 2 as const },
+    { id: 3, tradeNo: 'ML26112200003', orderType: 2, packageStatus: 2 as const, orderStatus: 6 as const },
   ];
 
   it('offers 装袋 on weighed mainland orders to holders of the mainland permission, and opens the label PDF in a new tab', async () => {
@@ -96,6 +97,13 @@ describe('装袋 and 打印面单 on the order list', () => {
     expect(within(screen.getByTestId('ML26112200002')).queryByRole('button', { name: '装袋' })).toBeNull();
     await user.click(within(screen.getByTestId('ML26112200002')).getByRole('button', { name: '打印面单' }));
     expect(open).toHaveBeenCalledWith(fileUrl('getOrderLabel', { tradeNo: 'ML26112200002' }), '_blank', 'noopener');
+  });
+
+  it('offers no 打印面单 on a cancelled order (the shared rule printLabel)', async () => {
+    const { api } = createFakeApi({ 'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans, granted: ['Order.Manages'] }) });
+    renderWithProviders(<Actions orders={orders} />, { api });
+    expect(await within(screen.getByTestId('ML26112200002')).findByRole('button', { name: '打印面单' })).toBeTruthy();
+    expect(within(screen.getByTestId('ML26112200003')).queryByRole('button', { name: '打印面单' })).toBeNull();
   });
 
   it('hides 装袋 from staff without the mainland permission', async () => {

@@ -106,7 +106,7 @@ export function useOrderOutboundActions(): { rowActions: RowAction<OrderDto>[]; 
   return {
     rowActions: [
       { key: 'bag', label: t('装袋'), icon: <IconPackageImport size={14} />, color: 'indigo', hidden: (o) => !mayBag || !canBag(o), onClick: (o) => setBagging(o) },
-      { key: 'label', label: t('打印面单'), icon: <IconPrinter size={14} />, onClick: (o) => void window.open(orderLabelUrl(o.tradeNo), '_blank', 'noopener') },
+      { key: 'label', label: t('打印面单'), icon: <IconPrinter size={14} />, hidden: (o) => !canOrder('printLabel', o), onClick: (o) => void window.open(orderLabelUrl(o.tradeNo), '_blank', 'noopener') },
     ],
     dialog: bagging && <BagOrderModal order={bagging} onClose={() => setBagging(null)} />,
   };

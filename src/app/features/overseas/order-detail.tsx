@@ -10,12 +10,8 @@ import { CodeBadge, useCodeLabel } from '../../components/code-badge.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { abroadOrderInfoQuery } from './queries.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 
-/** What each audited action of an overseas order is called. */
-const ACTIONS: Record<string, string> = {
-  create: '下单', update: '修改', cancel: '卖家取消', staffCancel: '仓库取消', packed: '打包出库', cancelBale: '取消打包',
-  urgent: '加急', normal: '取消加急', ship: '出库', processOrderStatus: '修改状态',
-};
 
 export function AbroadOrderDetail({ id, side }: { id: number | undefined; side: 'seller' | 'staff' }) {
   const api = useApi();
@@ -90,7 +86,8 @@ export function AbroadOrderDetail({ id, side }: { id: number | undefined; side: 
         {o.audit.length === 0 ? <Text size="sm" c="dimmed">{t('暂无记录')}</Text> : (
           <Timeline bulletSize={12} lineWidth={2}>
             {o.audit.map((a) => (
-              <Timeline.Item key={a.id} title={<Text size="sm" fw={600}>{ACTIONS[a.action] ? t(ACTIONS[a.action]!) : a.action}{a.note ? `：${a.note}` : ''}</Text>}>
+              <Timeline.Item key={a.id} title={<Text size="sm" fw={600}>{auditActionLabel(t, a.action, a.entity)}{a.note ? `：${a.note}` : ''}</Text>}>
+                {auditChange(t, a) && <Text size="xs">{auditChange(t, a)}</Text>}
                 <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)}{a.userName ? ` · ${a.userName}` : ''}</Text>
               </Timeline.Item>
             ))}

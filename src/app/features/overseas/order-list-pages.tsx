@@ -6,7 +6,7 @@ import { Button, Drawer } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlarm, IconAlarmOff, IconArrowBackUp, IconEye, IconPackage, IconPencil, IconPlus, IconReceiptRefund, IconTruckDelivery, IconX } from '@tabler/icons-react';
 import type { AbroadOrderDto } from '#shared/contracts/overseas.ts';
-import { ENUM_CODES, ORDER_STATUS } from '#shared/enums.ts';
+import { ENUM_CODES } from '#shared/enums.ts';
 import { canOrder, type OrderAction } from '#shared/rules/orders.ts';
 import { ListPage, type BulkAction, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
@@ -57,7 +57,7 @@ export function SellerAbroadOrderListPage({ search, onSearchChange, onOpen, expo
     { key: 'edit', label: t('修改'), icon: <IconPencil size={14} />, hidden: cannot('sellerUpdate'), onClick: (o) => setEditing({ order: o }) },
     { key: 'urgent', label: t('加急'), icon: <IconAlarm size={14} />, hidden: cannot('markUrgent'), onClick: async (o) => unwrap(await urgent.mutateAsync({ id: o.id, on: true })) },
     { key: 'normal', label: t('取消加急'), icon: <IconAlarmOff size={14} />, hidden: cannot('markNormal'), onClick: async (o) => unwrap(await urgent.mutateAsync({ id: o.id, on: false })) },
-    { key: 'return', label: t('登记退件'), icon: <IconReceiptRefund size={14} />, hidden: (o) => o.orderStatus === ORDER_STATUS.cancelled, onClick: (o) => setReturning(o) },
+    { key: 'return', label: t('登记退件'), icon: <IconReceiptRefund size={14} />, hidden: cannot('registerReturn'), onClick: (o) => setReturning(o) },
     {
       key: 'cancel', label: t('取消订单'), icon: <IconX size={14} />, color: 'red', hidden: cannot('sellerCancel'),
       confirm: (o) => ({ title: t('取消订单'), message: t('取消订单 {0}？占用的库存将释放。', o.tradeNo), confirmLabel: t('取消订单') }),

@@ -101,7 +101,7 @@ describe('订单详情', () => {
 
   it('shows the audit trail as sentences with the status change', async () => {
     setup(mainland());
-    expect(await screen.findByText('创建订单')).toBeTruthy();
+    expect(await screen.findByText('创建')).toBeTruthy();
     expect(screen.getByText('包裹到仓')).toBeTruthy();
     expect(screen.getByText('待处理 / 待到货 → 处理中 / 部分到货')).toBeTruthy();
     expect(screen.getByText('已到 1/2 个快递单号，暂存位 H0007')).toBeTruthy();

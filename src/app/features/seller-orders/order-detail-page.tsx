@@ -14,7 +14,7 @@ import { FormAlert } from '../../components/forms/form-alert.tsx';
 import { orderInfoQuery } from './order-queries.ts';
 import { plainPoints } from '#shared/money.ts';
 import { canOrder } from '#shared/rules/orders.ts';
-import { auditActionLabel, auditStatusLabel } from './audit-labels.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { hasGuid, imageUrl, pdfUrl, userImageUrl } from './upload.ts';
 import { ShopeeLabelButton } from './shopee-label-button.tsx';
 import { SHIPPING_METHOD } from '#shared/enums.ts';
@@ -172,8 +172,8 @@ function AuditTimeline({ audit }: { audit: z.infer<typeof AuditDto>[] }) {
   return (
     <Timeline bulletSize={14} lineWidth={2} active={audit.length - 1}>
       {audit.map((a) => (
-        <Timeline.Item key={a.id} title={<Text size="sm" fw={500}>{auditActionLabel(a.action, t)}</Text>}>
-          {(a.statusBefore || a.statusAfter) && <Text size="xs">{auditStatusLabel(a.statusBefore, a.entity, a.action, t)} → {auditStatusLabel(a.statusAfter, a.entity, a.action, t)}</Text>}
+        <Timeline.Item key={a.id} title={<Text size="sm" fw={500}>{auditActionLabel(t, a.action, a.entity)}</Text>}>
+          {auditChange(t, a) && <Text size="xs">{auditChange(t, a)}</Text>}
           {a.note && <Text size="xs" c="dimmed">{a.note}</Text>}
           <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)} · {a.userName ?? t('系统')}</Text>
         </Timeline.Item>

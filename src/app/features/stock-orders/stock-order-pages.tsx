@@ -8,7 +8,7 @@ import { IconArrowBackUp, IconBolt, IconBoltOff, IconDownload, IconPlus, IconX }
 import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { StockOrderDto } from '#shared/contracts/stock-orders.ts';
-import { ENUM_CODES, labelKey, PACKAGE_STATUS } from '#shared/enums.ts';
+import { ENUM_CODES, labelKey } from '#shared/enums.ts';
 import { fileUrl } from '#shared/file-links.ts';
 import { plainPoints } from '#shared/money.ts';
 import { canOrder } from '#shared/rules/orders.ts';
@@ -21,6 +21,7 @@ import { useApi } from '../../lib/api.ts';
 import { downloadServerFile } from '../../lib/download.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { useAuth } from '../../lib/use-auth.ts';
+import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import {
   findStockOrderQuery, sellerStockOrderListQuery, staffStockOrderListQuery, stockOrderFilters, stockOrderInfoQuery,
   type FindStockOrderSearch, type SellerStockOrderSearch, type StaffStockOrderSearch,
@@ -96,7 +97,7 @@ export function StaffStockOrderListPage({ search, onSearchChange, extraRowAction
   ];
   const rowActions: RowAction<StockOrderDto>[] = [
     {
-      key: 'undo', label: t('撤销打包'), icon: <IconArrowBackUp size={14} />, hidden: (o) => o.packageStatus !== PACKAGE_STATUS.packed,
+      key: 'undo', label: t('撤销打包'), icon: <IconArrowBackUp size={14} />, hidden: (o) => !canOrder('unpick', o),
       confirm: (o) => ({ title: t('撤销打包'), message: t('撤销订单 {0} 的拣货打包？商品退回库存并重新占用。', o.tradeNo), confirmLabel: t('撤销打包') }),
       onClick: async (o) => unwrap(await undo.mutateAsync(o.tradeNo)),
     },
@@ -194,7 +195,8 @@ export function StockOrderDetailPage({ id }: { id: number | undefined }) {
         <Title order={5} mb="xs">{t('操作记录')}</Title>
         <Timeline bulletSize={12} lineWidth={2}>
           {o.audit.map((a) => (
-            <Timeline.Item key={a.id} title={`${a.action} · ${a.userName ?? '—'}`}>
+            <Timeline.Item key={a.id} title={`${auditActionLabel(t, a.action, a.entity)} · ${a.userName ?? '—'}`}>
+              {auditChange(t, a) && <Text size="sm">{auditChange(t, a)}</Text>}
               <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)}</Text>{a.note && <Text size="sm">{a.note}</Text>}
             </Timeline.Item>
           ))}

@@ -7,12 +7,14 @@ import { cappedCount } from '../../db/capped-count.ts';
 import { orderOperates } from '../../db/schema/index.ts';
 import type { CurrentUser } from '../../framework.ts';
 import type { AuditEntity } from '#shared/contracts/orders.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 
 export type { AuditEntity };
 
 export interface AuditEntry {
   entity: AuditEntity; entityId: number; tradeNo?: string | null; orderNumber?: string | null;
-  action: string; before?: string | number | null; after?: string | number | null; note?: string | null;
+  /** One of the codes in src/shared/audit-actions.ts, so every screen can name it. */
+  action: AuditAction; before?: string | number | null; after?: string | number | null; note?: string | null;
 }
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'> | null;

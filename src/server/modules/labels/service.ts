@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { file } from '#shared/contracts/file.ts';
 import { labelKey } from '#shared/enums.ts';
+import { canOrder, ORDER_RULES } from '#shared/rules/orders.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { USER_TYPE } from '#shared/permissions.ts';
 import type { Db, TenantId } from '../../db/client.ts';
@@ -93,6 +94,7 @@ export function labelActions(storage: FileStorage): Labels {
       const data = await ctx.transaction(async (tx) => {
         const order = q.id ? await getOrder(tx, q.id) : await orderByTradeNo(tx, q.tradeNo!);
         if (!order) throw notFound('订单');
+        if (!canOrder('printLabel', order)) throw conflict(ORDER_RULES.printLabel.refusal);
         const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
         return {
           tradeNo: order.tradeNo, orderNumber: order.orderNumber, userCode: order.userCode, storeName: order.storeName,

@@ -5,6 +5,7 @@ import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit, auditWrite, type AuditEntry } from '../audit/repository.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 
 import { afterParcelSigned, isOrderClosed } from '#shared/rules/orders.ts';
 import * as repo from './repository.ts';
@@ -155,7 +156,7 @@ export async function signLockedParcel(
  * Cancels an order (the caller has checked the transition): declared parcels that have not arrived
  * are released, goods already here become 异常 and wait for the seller's decision (DOMAIN §3).
  */
-export async function cancelOrderKeepingGoods(tx: Db, who: Who, order: repo.OrderView, action: string, abnormalReason: string): Promise<void> {
+export async function cancelOrderKeepingGoods(tx: Db, who: Who, order: repo.OrderView, action: AuditAction, abnormalReason: string): Promise<void> {
   await repo.updateOrder(tx, order.id, { orderStatus: ORDER_STATUS.cancelled });
   await parcelRepo.releaseDeclaredParcels(tx, order.id);
   for (const p of await parcelRepo.parcelsOfOrders(tx, [order.id])) {

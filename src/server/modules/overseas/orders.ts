@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 import { baseCostCents } from '../fees/calc.ts';
 import { effectiveOverseasBaseCost, urgentFeeCents } from '../fees/settings.ts';
 import * as inventory from '../inventory/inventory.ts';
@@ -175,7 +176,7 @@ async function unpick(tx: Db, me: CurrentUser, order: orderRepo.OrderView) {
 }
 
 /** Cancels an order (the caller checked the rule): its hold is released, or a packed order's goods go back. */
-async function cancel(tx: Db, who: Who, order: orderRepo.OrderView, action: string) {
+async function cancel(tx: Db, who: Who, order: orderRepo.OrderView, action: AuditAction) {
   let note = '释放库存占用';
   if (order.packageStatus >= PACKAGE_STATUS.packed) {
     await putBack(tx, who, order, '海外仓订单取消，退回库存');

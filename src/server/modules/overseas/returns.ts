@@ -8,9 +8,10 @@ import {
   abroadReturn, abroadStockReturn, frontAbroadReturn, frontAbroadStockReturn, type AbroadReturnDto, type CheckReturnDto, type ConfirmReturnWarehousingInput,
 } from '#shared/contracts/overseas.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
-import { ABROAD_RETURN_STATUS, FLOW_CHANNEL, LISTED_TYPE, ORDER_STATUS, ORDER_TYPE, type AbroadReturnStatus } from '#shared/enums.ts';
+import { ABROAD_RETURN_STATUS, FLOW_CHANNEL, LISTED_TYPE, ORDER_TYPE, type AbroadReturnStatus } from '#shared/enums.ts';
 import { centsText, centsToPoints, pointsToCents } from '#shared/money.ts';
 import type { AbroadReturnAction } from '#shared/rules/overseas-returns.ts';
+import { canOrder } from '#shared/rules/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser, type RequestContext } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -61,7 +62,7 @@ async function register(ctx: RequestContext, input: { orderId: number; returnNum
   const me = requireUser(ctx);
   const order = await orderRepo.getOrder(ctx.db, input.orderId, { userId: me.id });
   if (!order || order.orderType !== ORDER_TYPE.abroad) throw notFound('海外仓订单');
-  if (order.orderStatus === ORDER_STATUS.cancelled) throw conflict(`订单 ${order.tradeNo} 已取消，不能登记退件。`);
+  if (!canOrder('registerReturn', order)) throw conflict(`订单 ${order.tradeNo} 已取消，不能登记退件。`);
   const row = await repo.insertReturn(ctx.db, {
     orderId: order.id, userId: me.id, userCode: me.userCode, warehouseInfoId: order.warehouseInfoId, returnNumber: input.returnNumber,
     orderNumber: input.orderNumber?.trim() || order.orderNumber, reMark: input.reMark ?? null,

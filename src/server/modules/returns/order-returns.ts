@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 import { destroyFeeCents } from '../fees/settings.ts';
 import * as ledger from '../ledger/ledger.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
@@ -138,7 +139,7 @@ export const shopeeOrderReturnService = implement(shopeeOrderReturn, () => ({
     const changes: Partial<repo.OrderReturnRow> = {};
     if (input.reMark !== undefined) changes.warehouseRemark = input.reMark?.trim() || null;
     if (input.returnTime !== undefined) changes.returnTime = input.returnTime ? new Date(input.returnTime) : row.returnTime;
-    let action = 'warehouseRemark';
+    let action: AuditAction = 'warehouseRemark';
     const handling = input.whetherHandle !== undefined && input.whetherHandle !== row.whetherHandle;
     if (input.items?.length && !(handling && row.handleType === ORDER_RETURN_HANDLE_TYPE.toStock)) {
       throw invalid('items', '只有标记为已处理、卖家选择入库的退货需要指定入库的商品');

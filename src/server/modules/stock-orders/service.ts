@@ -15,6 +15,7 @@ import { MANUAL_REFUSAL, manualOrderStatusAllowed } from '#shared/rules/orders.t
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit, auditOf, toAuditDto } from '../audit/repository.ts';
+import type { AuditAction } from '#shared/audit-actions.ts';
 import { assertAttachable } from '../files/attach.ts';
 import { moveInventory, release, reserve } from '../inventory/inventory.ts';
 import { productById, type StockProductRow } from '../inventory/repository.ts';
@@ -164,13 +165,13 @@ function checkScans(order: orderRepo.OrderView, totals: Map<number, { quantity: 
   if (problems.length) throw conflict(`订单 ${order.tradeNo} 拣货与订单不符：${problems.join('；')}。`);
 }
 
-const orderAudit = (o: orderRepo.OrderView, action: string, after: string | null = null, note: string | null = null) =>
+const orderAudit = (o: orderRepo.OrderView, action: AuditAction, after: string | null = null, note: string | null = null) =>
   ({ entity: 'order' as const, entityId: o.id, tradeNo: o.tradeNo, orderNumber: o.orderNumber, action, before: `${o.orderStatus}/${o.packageStatus}`, after, note });
 
 const page = async (tx: Db, result: { total: number; capped?: boolean; rows: orderRepo.OrderView[] }) =>
   ({ totalCount: result.total, totalCountCapped: result.capped ?? false, items: await dtos(tx, result.rows) });
 
-async function setUrgent(tx: Db, me: CurrentUser, order: orderRepo.OrderView, isUrgent: boolean, action: string) {
+async function setUrgent(tx: Db, me: CurrentUser, order: orderRepo.OrderView, isUrgent: boolean, action: AuditAction) {
   assertAllowed(isUrgent ? 'markUrgent' : 'markNormal', order);
   await orderRepo.updateOrder(tx, order.id, { isUrgent });
   await audit(tx, me, [orderAudit(order, action)]);
@@ -323,9 +324,7 @@ export const backStockOrderService = implement(backStockOrder, () => ({
   async cancleBale(input, ctx) {
     const me = requireUser(ctx);
     const order = await stockOrderByTradeNo(ctx.db, input.tradeNo);
-    if (order.packageStatus !== PACKAGE_STATUS.packed || order.orderStatus === ORDER_STATUS.cancelled) {
-      throw conflict(`只有已打包、尚未称重的囤货订单可以撤销打包；订单 ${order.tradeNo} 当前不可撤销。`);
-    }
+    assertAllowed('unpick', order);
     const totals = await putBack(ctx.db, me, order, '撤销打包，退回库存');
     await reserve(ctx.db, stockOrderRef(order.id), [...totals].map(([stockProductId, t]) => ({ stockProductId, quantity: t.quantity })));
     await orderRepo.updateOrder(ctx.db, order.id, { packageStatus: PACKAGE_STATUS.complete, packedUserId: null, packedUserName: null, packedTime: null });
