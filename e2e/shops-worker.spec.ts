@@ -14,7 +14,7 @@ test('with the service worker active, 授权店铺 reaches the platform and come
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 45_000, message: 'the service worker controls the page' }).toBe(true);
 
     await page.getByRole('button', { name: '授权店铺' }).click();
-    await expect(page).toHaveURL(/\/frontauthorization\/success\?code=[0-9a-f]{32}&shop_id=\d+$/);
+    await expect(page).toHaveURL(/\/frontauthorization\/success\?state=[^&]+&code=[0-9a-f]{32}&shop_id=\d+$/);
     const shopId = new URL(page.url()).searchParams.get('shop_id')!;
     await expect(page.getByTestId('authorised-shop')).toContainText(`虾皮测试店铺${shopId}`);
     await expect(page.getByText('页面不存在')).toHaveCount(0);
