@@ -16,6 +16,7 @@ import type { OperateListSearch } from './search.ts';
 const ROWS = [
   { id: 2, entity: 'parcel', entityId: 9, tradeNo: 'ML26030100001', orderNumber: 'SF1234567890', action: 'signIn', statusBefore: '0', statusAfter: '1', note: null, userName: '拣货员小李', creationTime: '2026-03-02T02:30:00Z' },
   { id: 3, entity: 'stock', entityId: 4, tradeNo: 'ST26030100001', orderNumber: 'YT5550001111', action: 'shelve', statusBefore: '4', statusAfter: '5', note: null, userName: '上架员小王', creationTime: '2026-03-02T03:00:00Z' },
+  { id: 4, entity: 'return', entityId: 7, tradeNo: 'AB26112900001', orderNumber: 'TWRT3079712041', action: 'register', statusBefore: null, statusAfter: '0', note: null, userName: '深圳小王', creationTime: '2026-03-02T04:00:00Z' },
   { id: 1, entity: 'order', entityId: 5, tradeNo: 'ML26030100001', orderNumber: 'SP-1001', action: 'parcelArrived', statusBefore: '1/0', statusAfter: '2/1', note: '已到 1/2 个快递单号，暂存位 H0001', userName: '拣货员小李', creationTime: '2026-03-02T02:30:00Z' },
 ];
 
@@ -57,6 +58,9 @@ describe('OperateLogPage', () => {
     const shelved = rows.find((r) => within(r).queryByText('YT5550001111'))!;
     expect(within(shelved).getByText('上架')).toBeTruthy();
     expect(within(shelved).getByText('已贴标 → 已上架')).toBeTruthy();
+    // Every kind of row names what it is about in words: an overseas buyer's return is not "return".
+    const returned = rows.find((r) => within(r).queryByText('TWRT3079712041'))!;
+    expect(within(returned).getByText('海外仓退件')).toBeTruthy();
     // 2026-03-02T02:30Z in Asia/Shanghai.
     expect(within(arrived).getByText('2026-03-02 10:30')).toBeTruthy();
   });
@@ -92,6 +96,6 @@ describe('OperateLogPage', () => {
   it('says "10000+" when the server stopped counting', async () => {
     const { api } = fakeApi({ totalCount: 10_000, totalCountCapped: true });
     renderWithProviders(<Screen />, { api });
-    expect(await screen.findByText('第 1–3 条，共 10000+ 条（请缩小筛选范围）')).toBeTruthy();
+    expect(await screen.findByText('第 1–4 条，共 10000+ 条（请缩小筛选范围）')).toBeTruthy();
   });
 });

@@ -5,17 +5,19 @@ import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { auditActionLabel, auditChange } from '#shared/audit-actions.ts';
 import { operateListQuery } from './queries.ts';
-import type { OperateListSearch } from './search.ts';
+import { ENTITIES, type OperateListSearch } from './search.ts';
 
-const entityLabel = (t: Translate, entity: string) =>
-  ({ order: t('订单'), parcel: t('包裹'), stock: t('囤货'), rejection: t('退件') } as Record<string, string>)[entity] ?? entity;
+const entityLabel = (t: Translate, entity: string) => ({
+  order: t('订单'), parcel: t('包裹'), stock: t('囤货'), rejection: t('退件'), refusal: t('拒收退回'),
+  orderReturn: t('平台退货'), return: t('海外仓退件'), advanceOrder: t('预报单'),
+} as Record<string, string>)[entity] ?? entity;
 
 export function OperateLogPage({ search, onSearchChange }: { search: OperateListSearch; onSearchChange: (next: OperateListSearch) => void }) {
   const t = useT();
   const api = useApi();
   const filters: FilterField<OperateListSearch>[] = [
     { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号 / 订单号 / 快递单号') },
-    { kind: 'select', key: 'entity', label: t('对象'), options: (['order', 'parcel', 'stock', 'rejection'] as const).map((e) => ({ value: e, label: entityLabel(t, e) })) },
+    { kind: 'select', key: 'entity', label: t('对象'), options: ENTITIES.map((e) => ({ value: e, label: entityLabel(t, e) })) },
     { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('操作日期') },
   ];
   return (

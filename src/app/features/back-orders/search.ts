@@ -2,8 +2,9 @@
 // import this module (validateSearch) and the query factories, so both stay light.
 import type { z } from 'zod';
 import { ENUM_CODES, SITES, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
-import type { BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
+import type { AuditEntity, BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
 import { dateRangeSearch as dateRange, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+
 
 // ── 订单管理 ────────────────────────────────────────────────────────────────
 export const orderListSearch = listSearchSchema({
@@ -52,7 +53,8 @@ export const storeListInput = (search: StoreListSearch) => ({
 });
 
 // ── 操作日志 ────────────────────────────────────────────────────────────────
-export const ENTITIES = ['order', 'parcel', 'stock', 'rejection'] as const;
+/** What an audit row can be about (the contract's AUDIT_ENTITIES, kept here by type so the route stays light). */
+export const ENTITIES = ['order', 'parcel', 'stock', 'rejection', 'refusal', 'advanceOrder', 'orderReturn', 'return'] as const satisfies readonly AuditEntity[];
 export const operateListSearch = listSearchSchema({ entity: filter.oneOf(ENTITIES), number: filter.text(), ...dateRange });
 export type OperateListSearch = SearchOf<typeof operateListSearch>;
 export const operateListInput = (search: OperateListSearch) => ({
