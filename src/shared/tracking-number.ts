@@ -9,7 +9,7 @@ export const TRACKING_NUMBER_MESSAGE = '只能包含字母、数字和 -';
 /**
  * A tracking number as it is stored and compared (issue 44): no spaces anywhere, upper case, so
  * `yt 999 0001111` declared by a seller is the `YT9990001111` the station scans. Every input schema
- * that takes one goes through this (contracts/orders.ts `trackingNumber`), and migration 0038 wrote
+ * that takes one goes through this (contracts/orders.ts `trackingNumber`), and migration 0037 wrote
  * the rows of before in this form.
  */
 export function normalizeTrackingNumber(code: string): string {

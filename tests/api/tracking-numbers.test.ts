@@ -1,5 +1,5 @@
 // Issue 44 1b: tracking numbers are stored and compared normalised (no spaces, upper case), in every
-// input that takes one; migration 0038 rewrote the rows of before; a 无主件 given to its seller joins
+// input that takes one; migration 0037 rewrote the rows of before; a 无主件 given to its seller joins
 // the order that declared it and takes its slot.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('tracking numbers, normalised', () => {
     expect(listed.body.result.items.map((p: { shipment: string }) => p.shipment)).toEqual([number]);
   });
 
-  it('migration 0038 rewrites the rows of before; two spellings of one parcel wait for 指定卖家, which joins the order and its slot', async () => {
+  it('migration 0037 rewrites the rows of before; two spellings of one parcel wait for 指定卖家, which joins the order and its slot', async () => {
     // Rows as they were before numbers were normalised: the seller's order declared `yt…` in lower
     // case (another number with an inner space), and the station's scan of `YT…` signed a 无主件.
     const [a, b] = [trackingNo('YT'), trackingNo('YT')];
@@ -73,7 +73,7 @@ describe('tracking numbers, normalised', () => {
     await t.database.root.execute(sql`delete from into_logistics where shipment = ${b}`);
     await t.database.root.execute(sql`delete from parcels where shipment = ${b}`);
 
-    const migration = readFileSync(new URL('../../src/server/db/migrations/0038_tracking_numbers_normalised.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../src/server/db/migrations/0037_tracking_numbers_normalised.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.database.root.execute(sql.raw(statement));
 
     const lines = rowsOf<{ shipment: string }>(await t.database.root.execute(sql`select shipment from order_lines where order_id = ${order.id} order by id`));

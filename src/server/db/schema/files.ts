@@ -36,7 +36,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 // chunks of at most 256 KB. Not tenant tables: like the disk store's directory they are reached only
 // through the owner connection, after the tenant-confined files row above has been checked; the
 // application roles have no privilege on them and row-level security is on with no policy
-// (migration 0041).
+// (migration 0038).
 
 export const fileBlobs = pgTable('file_blobs', {
   id: uuid('id').primaryKey(),

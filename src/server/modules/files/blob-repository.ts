@@ -1,5 +1,5 @@
 // Queries of the PostgreSQL file store (storage.ts): a file under its key in file_blobs, its bytes in
-// file_chunks. Always on the owner connection (the application roles have no access, migration 0041).
+// file_chunks. Always on the owner connection (the application roles have no access, migration 0038).
 import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileBlobs, fileChunks } from '../../db/schema/index.ts';

@@ -171,7 +171,7 @@ async function* piecesOf(body: Readable | Buffer, size: number): AsyncGenerator<
 }
 
 /**
- * Files in PostgreSQL (file_blobs, file_chunks; migration 0041), on the owner connection `root`, so
+ * Files in PostgreSQL (file_blobs, file_chunks; migration 0038), on the owner connection `root`, so
  * every server on the database reads them. Streamed both ways: put writes each 256 KB piece as it
  * arrives, each in its own statement (no transaction stays open while a client uploads), and get reads
  * one piece at a time as the answer is sent. A file is written unnamed and named once complete, so
