@@ -67,4 +67,7 @@ export const enFloor: Record<string, string> = {
   '打开控制台': 'Open the console',
   '重量须为 0–1000 之间的数字，最多三位小数': 'The weight must be a number from 0 to 1000 with at most three decimals',
   '长宽高须为 0–1000 之间的数字，最多一位小数': 'Length, width and height must be numbers from 0 to 1000 with at most one decimal',
+  '未核对': 'Not checked',
+  '离线：照片按单号排队，联网后上传并由服务器核对包裹': 'Offline: the photos are queued by number, uploaded and matched to the parcel when the network returns',
+  '待拍照列表需要联网：离线时请直接扫描单号拍照，联网后自动上传': 'The photo list needs the network: offline, scan the number and take the photo; it uploads when the network returns',
 };

@@ -11,6 +11,7 @@ import type { CheckGoodsInfoDto } from '#shared/contracts/back-order.ts';
 import type { WeighResultDto } from '#shared/contracts/processing.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
+import { gotNoAnswer, needsNetwork, unreachable } from '../../lib/outbox/needs-network.ts';
 import { refusalText } from '../../components/forms/refusal.ts';
 import { KitAlert, KitBadge, KitButton, KitCard, KitText, KitTextInput, KitTitle, kit, type KitTextInputProps } from '../../components/kit/kit.tsx';
 import { PlainTable } from '../../components/plain-table.tsx';
@@ -206,7 +207,20 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
       setMessage(t('照片读取失败，请重新选择'));
       return;
     }
-    const outcome = await pack.mutateAsync({ tradeNo: info.order.tradeNo, photoBase64 });
+    if (unreachable()) {
+      scanFeedback('error');
+      setMessage(needsNetwork('打包', '确认打包'));
+      return;
+    }
+    let outcome: Awaited<ReturnType<typeof pack.mutateAsync>>;
+    try {
+      outcome = await pack.mutateAsync({ tradeNo: info.order.tradeNo, photoBase64 });
+    } catch (err) {
+      if (!gotNoAnswer(err)) throw err;
+      scanFeedback('error');
+      setMessage(needsNetwork('打包', '重新扫描此单，查看是否已打包'));
+      return;
+    }
     if (!outcome.ok) {
       scanFeedback('error');
       setMessage(refusalText(outcome.refusal));
@@ -241,10 +255,22 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
     }
     const side = (i: number) => { const v = sides[i]; return typeof v === 'number' && v > 0 ? v : undefined; };
     setMessage(null);
+    // A weighing charges the seller: it is not queued (a replay would charge on a stale order).
+    if (unreachable()) {
+      scanFeedback('error');
+      setMessage(needsNetwork('打包称重', '称重'));
+      return;
+    }
     weighing.current = true;
     let outcome: Awaited<ReturnType<typeof weigh.mutateAsync>>;
     try {
       outcome = await weigh.mutateAsync({ tradeNo: info.order.tradeNo, weight: kg, long: side(0), wide: side(1), high: side(2) });
+    } catch (err) {
+      if (!gotNoAnswer(err)) throw err;
+      // The server may have weighed it: the order, scanned again once online, says so (a re-weigh asks).
+      scanFeedback('error');
+      setMessage(needsNetwork('打包称重', '重新扫描此单，查看是否已称重'));
+      return;
     } finally {
       weighing.current = false;
     }

@@ -12,6 +12,8 @@ import { isRefusal, refusalText } from '../../components/forms/refusal.ts';
 import { KitAlert, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { checkGoodsQuery } from './queries.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { scanFeedback } from '../../lib/scanner/index.ts';
+import { gotNoAnswer, needsNetwork, unreachable } from '../../lib/outbox/needs-network.ts';
 import classes from './pack-station.module.css';
 
 // Inline: the kit's own rules for the card would otherwise win or lose by stylesheet order.
@@ -33,10 +35,24 @@ export function PackStationPage() {
   const later = useAfterFirstScreen();
   useEffect(() => { if (later) void loadOrder(); }, [later]);
 
+  /** The number scanned while the station could not reach the server (打包称重 is not queued: it charges). */
+  const [offlineScan, setOfflineScan] = useState<string | null>(null);
   const reset = (next: string) => {
+    setOfflineScan(null);
     setTradeNo(next);
     setScans((n) => n + 1);
   };
+  const onScan = (code: string) => {
+    if (unreachable()) {
+      scanFeedback('error');
+      reset('');
+      setOfflineScan(code);
+      return;
+    }
+    reset(code);
+  };
+  const noAnswer = query.isError && gotNoAnswer(query.error);
+  useEffect(() => { if (noAnswer) scanFeedback('error'); }, [noAnswer]);
 
   const scanRef = useRef<ScanFieldHandle | null>(null);
 
@@ -50,11 +66,14 @@ export function PackStationPage() {
     <div ref={containerRef} className={`${kit.col} ${classes.station}`} data-testid="pack-station">
       <KitTitle order={2}>{t('打包称重')}</KitTitle>
       <ScanField
-        ref={scanRef} containerRef={containerRef} onScan={(code) => reset(code)} testId="pack-scan-input"
+        ref={scanRef} containerRef={containerRef} onScan={onScan} testId="pack-scan-input"
         label={t('订单号')} placeholder={t('扫描或输入订单号')}
       />
 
-      {tradeNo === '' && (
+      {offlineScan !== null && (
+        <KitAlert color="red" title={offlineScan} data-testid="station-offline">{needsNetwork('打包称重', '扫描此单')}</KitAlert>
+      )}
+      {tradeNo === '' && offlineScan === null && (
         <KitCard style={EMPTY}>
           <KitText dimmed>{t('请扫描订单号')}</KitText>
         </KitCard>
@@ -62,7 +81,10 @@ export function PackStationPage() {
       {query.isLoading && (
         <div className={kit.row} style={{ justifyContent: 'center', padding: 'var(--mantine-spacing-xl)' }}><span className={kit.spinner} /></div>
       )}
-      {query.isError && (
+      {noAnswer && (
+        <KitAlert color="red" title={tradeNo} data-testid="station-offline">{needsNetwork('打包称重', '扫描此单')}</KitAlert>
+      )}
+      {query.isError && !noAnswer && (
         <KitAlert color="red" title={t('找不到订单 {0}', tradeNo)} data-testid="station-error">
           {isRefusal(query.error) ? (query.error.status === 404 && query.error.details ? query.error.details : refusalText(query.error)) : t('加载失败，请重试')}
         </KitAlert>

@@ -3,12 +3,11 @@
 // is needed before the first scan (decision 0015's first-load budget). The state is PhotoStation's.
 import { useId, useRef, type CSSProperties } from 'react';
 import { IconCamera, IconPhoto, IconRefresh, IconUpload } from '@tabler/icons-react';
-import type { ParcelDto } from '#shared/contracts/orders.ts';
 import { labelKey } from '#shared/enums.ts';
 import { useT } from '../../lib/i18n.ts';
 import { Columns } from '../../components/columns.tsx';
 import { KitBadge, KitButton, KitCard, KitText, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
-import type { Slot, SlotPhoto } from './photo-station.tsx';
+import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-station.tsx';
 import classes from './photo-station.module.css';
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -27,7 +26,7 @@ function FileButton({ onFile, accept, capture, ...button }: KitButtonProps & { o
 }
 
 export interface PhotoParcelProps {
-  parcel: ParcelDto;
+  parcel: PhotoTarget;
   slots: { slot: Slot; label: string }[];
   withReason: boolean;
   photos: Partial<Record<Slot, SlotPhoto>>;
@@ -47,7 +46,15 @@ export default function PhotoParcel({ parcel, slots, withReason, photos, busySlo
   const reasonField = useId();
   return (
     <>
-        {(
+        {isUnconfirmed(parcel) ? (
+          <KitCard style={{ '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties} data-testid="photo-parcel" data-unconfirmed="">
+            <div className={kit.between} style={{ flexWrap: 'nowrap' }}>
+              <div className={classes.shipment}>{parcel.shipment}</div>
+              <KitBadge size="lg" color="orange">{t('未核对')}</KitBadge>
+            </div>
+            <KitText size="sm">{t('离线：照片按单号排队，联网后上传并由服务器核对包裹')}</KitText>
+          </KitCard>
+        ) : (
           <KitCard style={{ '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties} data-testid="photo-parcel">
             <div className={kit.between} style={{ flexWrap: 'nowrap' }}>
               <div className={classes.shipment}>{parcel.shipment}</div>

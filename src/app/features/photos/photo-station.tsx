@@ -22,26 +22,33 @@ import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { UploadError, type Uploader } from '../../lib/upload.ts';
 import { useOfflineApi, type OfflineFile, type OfflineResult } from '../../lib/outbox/offline-api.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
+import { gotNoAnswer, needsNetwork, unreachable } from '../../lib/outbox/needs-network.ts';
+import { useReach } from '../../lib/outbox/reachability.ts';
 import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts';
 import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 export type Slot = 'imageGuid' | 'goodsImageGuid';
 
-interface ScreenConfig { title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean }
+interface ScreenConfig {
+  title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean;
+  /** Offline, a parcel not looked up is photographed by its number (SetTakePictureByPhone, resolved at
+   *  replay); false: the step names the network instead (SetTakePictureAbnormal takes the parcel's id). */
+  byNumberOffline: boolean;
+}
 
 const SCREENS: Record<PhotoScreen, ScreenConfig> = {
   uploadpackageimg: {
     title: '包裹拍照', hint: '扫描包裹单号，拍下包裹外观和商品',
-    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false,
+    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false, byNumberOffline: true,
   },
   logisticsphoto: {
     title: '待拍照包裹', hint: '卖家要求拍照的包裹：扫描单号或在列表中选择',
-    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false,
+    slots: [{ slot: 'imageGuid', label: '包裹照片' }, { slot: 'goodsImageGuid', label: '商品照片' }], reason: false, byNumberOffline: true,
   },
   abnormalphoto: {
     title: '异常拍照', hint: '破损或错发的包裹：拍照并写明原因，包裹将标记为异常',
-    slots: [{ slot: 'imageGuid', label: '异常照片' }], reason: true,
+    slots: [{ slot: 'imageGuid', label: '异常照片' }], reason: true, byNumberOffline: false,
   },
 };
 
@@ -64,6 +71,11 @@ type Status =
   | { kind: 'done'; parcel: ParcelDto }
   /** Saved in the outbox: uploaded and linked once the network returns. */
   | { kind: 'queued'; shipment: string; waiting: number };
+
+/** A parcel photographed offline by its number alone: the server finds it at replay. */
+export interface UnconfirmedParcel { shipment: string; unconfirmed: true }
+export type PhotoTarget = ParcelDto | UnconfirmedParcel;
+export const isUnconfirmed = (p: PhotoTarget): p is UnconfirmedParcel => 'unconfirmed' in p;
 
 export interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
 
@@ -94,7 +106,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   const offlineApi = useOfflineApi(upload);
   const config = SCREENS[screen];
   const containerRef = useRef<HTMLDivElement | null>(null);
-  const [parcel, setParcel] = useState<ParcelDto | null>(null);
+  const [parcel, setParcel] = useState<PhotoTarget | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [photos, setPhotos] = useState<Partial<Record<Slot, SlotPhoto>>>({});
   const [busySlot, setBusySlot] = useState<Slot | null>(null);
@@ -107,6 +119,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts),
   // which would otherwise count against the floor's first-load budget.
   const later = useAfterFirstScreen();
+  const reach = useReach();
   const needList = useQuery({
     queryKey: ['Logistics', 'getNeedTakePictureList', { maxResultCount: 50 }],
     queryFn: () => api.logistics.getNeedTakePictureList({ skipCount: 0, maxResultCount: 50 }),
@@ -133,6 +146,19 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       setStatus({ kind: 'error', message: t('单号只能包含字母、数字和 -，长度 4–64') });
       return false;
     }
+    // Not looked up: photographed by its number where the screen can queue that, else one sentence.
+    const offline = () => {
+      if (config.byNumberOffline) {
+        scanFeedback('already');
+        setParcel({ shipment: code, unconfirmed: true });
+        setStatus({ kind: 'idle' });
+        return true;
+      }
+      scanFeedback('error');
+      setStatus({ kind: 'error', message: `${code}：${needsNetwork(config.title, '拍照')}` });
+      return false;
+    };
+    if (unreachable()) return offline();
     setStatus({ kind: 'looking' });
     try {
       const check = await api.logistics.intoLogisticsCheck({ shipment: code });
@@ -146,11 +172,12 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       setStatus({ kind: 'idle' });
       return true;
     } catch (err) {
+      if (gotNoAnswer(err)) return offline();
       scanFeedback('error');
       setStatus({ kind: 'error', message: t(messageOf(err)) });
       return false;
     }
-  }, [api, t]);
+  }, [api, t, config]);
 
   const choose = useCallback(async (code: string) => {
     // Photos already taken are never thrown away by a stray scan: upload or cancel them first.
@@ -249,7 +276,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
         onUploaded: (slot: Slot, guid: string) => { void db.photos.update(photos[slot]!.id, { guid }); },
       };
       let sent: OfflineResult<ParcelDto>;
-      if (screen === 'uploadpackageimg') {
+      if (screen === 'uploadpackageimg' || isUnconfirmed(parcel)) {
         sent = await offlineApi.logistics.setTakePictureByPhone({ shipment: parcel.shipment }, { ...options, files });
       } else if (screen === 'logisticsphoto') {
         sent = await offlineApi.logistics.setTakePicture({ id: parcel.id }, { ...options, files });
@@ -325,7 +352,9 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       {screen === 'logisticsphoto' && !parcel && (
         <div className={kit.col} style={GAP_6} data-testid="need-photo-list">
           <div style={{ fontWeight: 600 }}>{t('卖家要求拍照的包裹')}{needList.data ? `（${needList.data.totalCount}）` : ''}</div>
-          {needList.isError && <KitAlert color="red">{t('列表加载失败')}</KitAlert>}
+          {reach !== 'online' && !needList.data
+            ? <KitAlert color="orange" data-testid="need-photo-offline">{t('待拍照列表需要联网：离线时请直接扫描单号拍照，联网后自动上传')}</KitAlert>
+            : needList.isError && <KitAlert color="red">{t('列表加载失败')}</KitAlert>}
           {needList.data?.items.length === 0 && <KitText dimmed size="sm">{t('没有待拍照的包裹')}</KitText>}
           {needList.data?.items.map((p) => (
             <button type="button" key={p.id} className={kit.bare} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
