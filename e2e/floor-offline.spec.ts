@@ -150,6 +150,7 @@ for (const screen of ['uploadpackageimg', 'logisticsphoto'] as const) {
       await expect(page.getByTestId('photo-preview')).toBeVisible({ timeout: 30_000 });
       await page.getByTestId('photo-submit').click();
       await expect(page.getByTestId('photo-queued')).toContainText(shipment);
+      await expect(page.getByTestId('photo-queued')).toContainText('已排队');
       if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/floor-offline-${screen}.png` });
 
       // Back online: the outbox uploads the photo and the server finds the parcel by its number.

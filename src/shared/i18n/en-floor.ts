@@ -45,7 +45,7 @@ export const enFloor: Record<string, string> = {
   '请填写异常原因': 'Give the reason',
   '正在查找包裹…': 'Looking up the parcel…',
   '已上传：{0}': 'Uploaded: {0}',
-  '已离线保存：{0}，联网后自动上传（{1} 条待同步）': 'Saved offline: {0}, uploaded when the network returns ({1} waiting)',
+  '已排队：{0} 的照片已存在本机，联网后自动上传（{1} 条待同步）': 'Queued: the photos of {0} are on this phone and upload when the network returns ({1} waiting)',
   'HEIC 照片无法预览，将按原样上传': 'HEIC photos cannot be previewed; it will be uploaded as is',
   '已压缩：{0} → {1}': 'Compressed: {0} → {1}',
   '原图：{0}': 'Original: {0}',

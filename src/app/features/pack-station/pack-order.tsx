@@ -282,7 +282,7 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
     scanFeedback(outcome.value.charged ? 'signed' : 'unclaimed');
     setResult(outcome.value);
     // The fees in view at once, and the next scan (the next order) to the box, not to this field.
-    requestAnimationFrame(() => resultRef.current?.scrollIntoView({ block: 'nearest' }));
+    requestAnimationFrame(() => resultRef.current?.scrollIntoView?.({ block: 'nearest' }));
     onDone?.();
   };
 

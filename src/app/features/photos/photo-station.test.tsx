@@ -222,4 +222,26 @@ describe('PhotoStation', () => {
     expect((await screen.findByTestId('photo-error')).textContent).toContain('没有找到单号 NOSUCH01 的包裹');
     expect(screen.queryByTestId('photo-slot-imageGuid')).toBeNull();
   });
+
+  it('待拍照包裹 with no answer to the look-up: the parcel is photographed by its number, unconfirmed, and linked by SetTakePictureByPhone', async () => {
+    const { calls } = setup('logisticsphoto', {
+      'Logistics.intoLogisticsCheck': () => { throw new ApiError('未知错误', 'network', null); },
+      'Logistics.setTakePictureByPhone': (r) => parcel({ shipment: String(r.body?.shipment), imageGuid: String(r.body?.imageGuid) }),
+    });
+    await scan('YT5550001');
+    expect(screen.getByTestId('photo-parcel').textContent).toContain('未核对');
+    await pick('imageGuid', 'outside.jpg');
+    await screen.findByTestId('photo-preview');
+    await userEvent.click(screen.getByRole('button', { name: '上传' }));
+    await screen.findByTestId('photo-done');
+    expect(calls.find((c) => c.action === 'setTakePictureByPhone')?.body).toEqual({ shipment: 'YT5550001', imageGuid: GUIDS[0] });
+    expect(calls.some((c) => c.action === 'setTakePicture')).toBe(false);
+  });
+
+  it('异常拍照 with no answer to the look-up says in one sentence that it needs the network, not 网络异常', async () => {
+    setup('abnormalphoto', { 'Logistics.intoLogisticsCheck': () => { throw new ApiError('未知错误', 'timeout', null); } });
+    await userEvent.type(screen.getByTestId('scan-input'), 'YT5550002{Enter}');
+    expect((await screen.findByTestId('photo-error')).textContent).toBe('YT5550002：异常拍照需要联网：请联网后再拍照');
+    expect(screen.queryByTestId('photo-parcel')).toBeNull();
+  });
 });

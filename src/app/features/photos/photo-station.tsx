@@ -335,7 +335,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
       )}
       {status.kind === 'queued' && (
         <KitAlert color="indigo" data-testid="photo-queued">
-          {t('已离线保存：{0}，联网后自动上传（{1} 条待同步）', status.shipment, status.waiting)}
+          {t('已排队：{0} 的照片已存在本机，联网后自动上传（{1} 条待同步）', status.shipment, status.waiting)}
         </KitAlert>
       )}
 
