@@ -13,6 +13,7 @@ import { compressPhoto, type Compressor } from '../../lib/compress-photo.ts';
 import { useT } from '../../lib/i18n.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
+import { gotNoAnswer, unreachable } from '../../lib/outbox/needs-network.ts';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import type { Uploader } from '../../lib/upload.ts';
@@ -102,11 +103,12 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
       scanFeedback('signed');
       return local.length === 1 ? choose(local[0]!) : (setMatches(local), setStatus({ kind: 'idle' }));
     }
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    // Offline, or the server known silent: the device's list is all there is (issue 45 §7).
+    const notHere = () => {
       scanFeedback('reject');
       setStatus({ kind: 'error', message: t('离线：本机没有 {0} 的待验货囤货单', code) });
-      return;
-    }
+    };
+    if (unreachable()) return notHere();
     setStatus({ kind: 'looking' });
     try {
       // The rule table is read only here, online, after a miss: fetched beside the lookup, not in the first load.
@@ -125,6 +127,7 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
         message: first ? t('囤货单 {0} 当前为“{1}”，不能验货', first.tradeNo, t(labelKey('StockStatus', first.productStatus))) : t('没有找到 {0} 的囤货单', code),
       });
     } catch (err) {
+      if (gotNoAnswer(err)) return notHere();
       scanFeedback('error');
       setStatus({ kind: 'error', message: err instanceof ApiError && err.kind === 'http' ? err.message : t('网络异常，请稍后重试') });
     }

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiRequest } from '#shared/api-client.ts';
 import { zhHans } from '#shared/i18n/zh-Hans.ts';
+import { ApiError } from '../../lib/api.ts';
 import { configureOutbox, loadOutbox } from '../../lib/outbox/index.ts';
 import { fakeConfiguration } from '../../lib/test-config.ts';
 import type { UploadedFile } from '../../lib/upload.ts';
@@ -119,6 +120,18 @@ describe('囤货验货', () => {
     await waitFor(() => expect(screen.getAllByTestId('check-row')).toHaveLength(3));
     await scan('ZT5550001');
     expect((await screen.findByTestId('check-error')).textContent).toBe('囤货单 SR26112200009 当前为“已贴标”，不能验货');
+  });
+
+  it('a number not on the device, when the look-up gets no answer, says so in one sentence instead of 网络异常', async () => {
+    setup({
+      'BackStock.getStockList': (r: ApiRequest) => {
+        if ((r.query as { productStatus?: number }).productStatus === 1) return { totalCount: arrived.length, items: arrived };
+        throw new ApiError('未知错误', 'timeout', null);
+      },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('check-row')).toHaveLength(3));
+    await scan('ZT5550002');
+    expect((await screen.findByTestId('check-error')).textContent).toBe('离线：本机没有 ZT5550002 的待验货囤货单');
   });
 
   it('offline: the check is queued with its photo, then the photo is uploaded and linked once', async () => {
