@@ -34,6 +34,8 @@ describe('Search/Find', () => {
 
     const byTradeNo = await find(admin, order.tradeNo);
     expect(byTradeNo).toEqual([{ kind: 'order', id: order.id, label: order.tradeNo, route: `/back/backOrderList?number=${order.tradeNo}` }]);
+    // Typed in lower case, a trade number still finds its order (they are stored upper case).
+    expect((await find(admin, order.tradeNo.toLowerCase())).map((h) => [h.kind, h.id, h.label])).toEqual([['order', order.id, order.tradeNo]]);
     const byNumber = await find(admin, `  ${input.orderNumber} `);
     expect(byNumber.map((h) => [h.kind, h.id])).toEqual([['order', order.id]]);
 

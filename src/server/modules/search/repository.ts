@@ -2,7 +2,7 @@
 // tenant first — (tenant_id, trade_no), (tenant_id, shipment), … — so it is an index probe at any
 // size; the tenant and the group's sites and warehouses come from the transaction's row-level
 // security. `userId` narrows to one seller's own rows.
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { abroadReturns, orders, parcels, refusalOrders, stockRecords, users } from '#server/db/schema/index.ts';
@@ -12,10 +12,11 @@ const LIMIT = 10;
 
 const own = (column: AnyPgColumn, userId: number | null): SQL | undefined => (userId === null ? undefined : eq(column, userId));
 
-export async function ordersByNumber(tx: Db, number: string, userId: number | null) {
+/** `numbers`: the number as typed and upper-cased (trade and return numbers are stored upper case). */
+export async function ordersByNumber(tx: Db, numbers: string[], userId: number | null) {
   return tx.select({ id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderType: orders.orderType })
     .from(orders)
-    .where(and(or(eq(orders.tradeNo, number), eq(orders.orderNumber, number)), own(orders.userId, userId)))
+    .where(and(or(inArray(orders.tradeNo, numbers), inArray(orders.orderNumber, numbers)), own(orders.userId, userId)))
     .orderBy(orders.id).limit(LIMIT);
 }
 
@@ -26,24 +27,24 @@ export async function parcelsByShipment(tx: Db, shipment: string, userId: number
     .limit(LIMIT);
 }
 
-export async function stockRecordsByNumber(tx: Db, number: string, shipment: string, userId: number | null) {
+export async function stockRecordsByNumber(tx: Db, numbers: string[], shipment: string, userId: number | null) {
   return tx.select({ id: stockRecords.id, tradeNo: stockRecords.tradeNo, logisticsNumber: stockRecords.logisticsNumber })
     .from(stockRecords)
-    .where(and(or(eq(stockRecords.tradeNo, number), eq(stockRecords.logisticsNumber, shipment)), own(stockRecords.userId, userId)))
+    .where(and(or(inArray(stockRecords.tradeNo, numbers), eq(stockRecords.logisticsNumber, shipment)), own(stockRecords.userId, userId)))
     .orderBy(stockRecords.id).limit(LIMIT);
 }
 
-export async function refusalsByTradeNo(tx: Db, number: string, userId: number | null) {
+export async function refusalsByTradeNo(tx: Db, numbers: string[], userId: number | null) {
   return tx.select({ id: refusalOrders.id, tradeNo: refusalOrders.tradeNo })
     .from(refusalOrders)
-    .where(and(eq(refusalOrders.tradeNo, number), own(refusalOrders.userId, userId)))
+    .where(and(inArray(refusalOrders.tradeNo, numbers), own(refusalOrders.userId, userId)))
     .limit(LIMIT);
 }
 
-export async function abroadReturnsByNumber(tx: Db, number: string, userId: number | null) {
+export async function abroadReturnsByNumber(tx: Db, numbers: string[], userId: number | null) {
   return tx.select({ id: abroadReturns.id, returnNumber: abroadReturns.returnNumber })
     .from(abroadReturns)
-    .where(and(eq(abroadReturns.returnNumber, number), own(abroadReturns.userId, userId)))
+    .where(and(inArray(abroadReturns.returnNumber, numbers), own(abroadReturns.userId, userId)))
     .limit(LIMIT);
 }
 

@@ -34,20 +34,21 @@ export const searchService = implement(search, () => ({
     const owner = seller ? me.id : null;
     const tracking = normalizeTrackingNumber(number);
     const code = number.toUpperCase();
+    const numbers = [...new Set([number, code])];
     const may = (permission: string) => me.permissions.has(permission);
 
     const [orders, parcels, records, refusals, returns, sellers] = await Promise.all([
-      repo.ordersByNumber(ctx.db, number, owner),
+      repo.ordersByNumber(ctx.db, numbers, owner),
       repo.parcelsByShipment(ctx.db, tracking, owner),
-      repo.stockRecordsByNumber(ctx.db, code, tracking, owner),
-      repo.refusalsByTradeNo(ctx.db, code, owner),
-      repo.abroadReturnsByNumber(ctx.db, number, owner),
+      repo.stockRecordsByNumber(ctx.db, numbers, tracking, owner),
+      repo.refusalsByTradeNo(ctx.db, numbers, owner),
+      repo.abroadReturnsByNumber(ctx.db, numbers, owner),
       seller ? Promise.resolve([]) : repo.sellersByCode(ctx.db, code),
     ]);
 
     const hits: (FindHitDto & { permission: string })[] = [];
     for (const o of orders) {
-      const label = o.tradeNo === number ? o.tradeNo : o.orderNumber;
+      const label = numbers.includes(o.tradeNo) ? o.tradeNo : o.orderNumber;
       const to = seller ? sellerOrderRoute(o.orderType, o.id) : staffOrderRoute(o.orderType, label);
       hits.push({ kind: 'order', id: o.id, label, ...to });
     }
@@ -58,7 +59,7 @@ export const searchService = implement(search, () => ({
       hits.push({ kind: 'parcel', id: p.id, label: p.shipment, ...to });
     }
     for (const r of records) {
-      const label = r.tradeNo === code ? r.tradeNo : r.logisticsNumber;
+      const label = numbers.includes(r.tradeNo) ? r.tradeNo : r.logisticsNumber;
       const to = seller
         ? { route: q('/frontstock/stocklist', { keyword: label }), permission: 'Front.Stock' }
         : { route: q('/backstock/backstockList', { keyword: label }), permission: 'warehouse.Stock' };
