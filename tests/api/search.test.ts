@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
 import { createTenant, registerSeller } from '../factories/identity.ts';
-import { buildOrder, createOrder, createStore, trackingNo } from '../factories/orders.ts';
+import { buildOrder, createFeeSettings, createOrder, createStore, shippedOrder, trackingNo } from '../factories/orders.ts';
 
 interface Hit { kind: string; id: number; label: string; route: string }
 
@@ -71,6 +71,25 @@ describe('Search/Find', () => {
     const tradeNo = list.body.result.items[0].tradeNo as string;
     expect(await find(admin, tradeNo)).toEqual([{ kind: 'stockRecord', id, label: tradeNo, route: `/backstock/backstockList?keyword=${tradeNo}` }]);
     expect((await find(seller, tradeNo))[0]).toMatchObject({ kind: 'stockRecord', route: `/frontstock/stocklist?keyword=${tradeNo}` });
+  });
+
+  it('a refused shipped order: its trade no. names the order and the refusal, each on its own screen', async () => {
+    const seller = await registerSeller(t.app, 1);
+    const store = await createStore(t.app, admin, seller.userId);
+    await createFeeSettings(t.app, admin, warehouseId);
+    const recharge = await call(t.app, 'POST', svc('User', 'SystemRechargeAmount'), admin, { userId: seller.userId, amount: 500, remark: '测试充值' });
+    expect(recharge.status).toBe(200);
+    const order = await shippedOrder(t.app, admin, seller, buildOrder(store.id, warehouseId));
+    const refusal = await call(t.app, 'POST', svc('BackRefusalOrder', 'Create'), admin, { tradeNo: order.tradeNo });
+    expect(refusal.status, JSON.stringify(refusal.body.error)).toBe(200);
+
+    expect(await find(admin, order.tradeNo)).toEqual([
+      { kind: 'order', id: order.id, label: order.tradeNo, route: `/back/backOrderList?number=${order.tradeNo}` },
+      { kind: 'refusal', id: refusal.body.result.id, label: order.tradeNo, route: `/back/refusalorder?tradeNo=${order.tradeNo}` },
+    ]);
+    expect((await find(seller, order.tradeNo)).map((h) => h.route)).toEqual([
+      `/frontDisplay/orderDetail?id=${order.id}`, `/front/refusalorder?tradeNo=${order.tradeNo}`,
+    ]);
   });
 
   it('a seller never finds another seller\'s order or parcel', async () => {
