@@ -37,6 +37,7 @@ import { storageFeeService, userStorageConfigService } from './storage-fees/serv
 import { scheduledJobService } from './jobs/service.ts';
 import { backStockOrderService, frontStockOrderService } from './stock-orders/service.ts';
 import { combinationHandlers } from './stock-orders/combinations.ts';
+import { searchService } from './search/service.ts';
 
 /** FrontStockProduct: the inventory module's actions and the combination products of stock-orders (which depends on inventory). */
 const frontStockProductService = implement(frontStockProduct, () => ({ ...frontStockProductHandlers(), ...combinationHandlers() }));
@@ -63,4 +64,5 @@ export const implementations: readonly ServiceImplementation[] = [
   frontStockOrderService, backStockOrderService,
   abroadLogisticsService, frontAbroadOrderService, backAbroadOrderService,
   frontAbroadReturnService, frontAbroadStockReturnService, abroadReturnService, abroadStockReturnService,
+  searchService,
 ] as unknown as readonly ServiceImplementation[];

@@ -22,6 +22,7 @@ import { backStockProduct, frontListedHistory, frontStockProduct, listedHistory,
 import { deliveryReceipt, frontSkuMapping, scheduledJob, storageFee, userStorageConfig } from './stock-out.ts';
 import { backStockOrder, frontStockOrder } from './stock-orders.ts';
 import { authorizationShop, shopeeOrder } from './shopee.ts';
+import { search } from './search.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight, overseasBaseCostSetting,
@@ -37,6 +38,7 @@ export const services = {
   frontSkuMapping, deliveryReceipt, userStorageConfig, storageFee, scheduledJob, frontStockOrder, backStockOrder,
   authorizationShop, shopeeOrder,
   abroadLogistics, frontAbroadOrder, backAbroadOrder, frontAbroadReturn, frontAbroadStockReturn, abroadReturn, abroadStockReturn,
+  search,
 } as const;
 
 export type Services = typeof services;

@@ -1,6 +1,10 @@
 // English for the console's texts. The console's t() keys are the Chinese literals themselves
 // (src/app/lib/i18n.ts); a test keeps this list complete.
 export const enConsole: Record<string, string> = {
+  // The header search (issue 44 item 4).
+  扫描或输入单号: 'Scan or type a number',
+  '未找到：{0}': 'Not found: {0}',
+  '找到 {0} 项，请选择': '{0} found: choose one',
   'Shopee 返回了取消授权的结果。': 'Shopee reported that the authorisation was cancelled.',
   一站式管理控制台: 'All-in-one management console',
   '不是本人？退出登录': 'Not you? Sign out',

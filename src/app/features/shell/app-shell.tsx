@@ -19,6 +19,7 @@ import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
 import { Brand } from '../../components/brand.tsx';
 import { ChangePasswordModal } from './change-password.tsx';
 import { NoticePanel } from './notice-panel.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { PageTagsBar } from './page-tags-bar.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -119,6 +120,7 @@ export function AppShellLayout({ children, tagCurrentPage = true }: { children: 
             {crumbs.map((c, i) => <Text key={`${i}-${c}`} size="sm" c={i === crumbs.length - 1 ? undefined : 'dimmed'} truncate>{c}</Text>)}
           </Breadcrumbs>
           <Box style={{ flex: 1 }} />
+          {user && <HeaderSearch onOpen={(href) => void router.navigate({ href })} />}
           <Tooltip label={fullscreen ? t('退出全屏') : t('全屏')}>
             <ActionIcon visibleFrom="sm" variant="subtle" color="gray" size="lg" onClick={() => void toggleFullscreen()} aria-label={fullscreen ? t('退出全屏') : t('全屏')}>
               {fullscreen ? <IconMinimize size={20} /> : <IconMaximize size={20} />}

@@ -1,0 +1,86 @@
+// Search/Find (扫描或输入单号, issue #44 item 4): what a number is, and the screen that opens it.
+// Staff get a kind only when they hold the permission of the screen it opens; a seller gets only
+// their own rows, opened on their own screens. Exact matches only (see the contract).
+import { search, FIND_MAX_HITS, type FindHitDto } from '#shared/contracts/search.ts';
+import { ORDER_TYPE } from '#shared/enums.ts';
+import { USER_TYPE } from '#shared/permissions.ts';
+import { normalizeTrackingNumber } from '#shared/tracking-number.ts';
+import { implement, requireUser } from '../../framework.ts';
+import * as repo from './repository.ts';
+
+const q = (path: string, params: Record<string, string | number>): string =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Where staff open an order of each type: its list filtered by the number. */
+function staffOrderRoute(orderType: number, number: string): { route: string; permission: string } {
+  if (orderType === ORDER_TYPE.abroad) return { route: q('/backabroad/backabroadorder', { number }), permission: 'Order.Manages' };
+  if (orderType === ORDER_TYPE.stock) return { route: q('/backstock/findstockorder', { number }), permission: 'warehouse.Stock' };
+  return { route: q('/back/backOrderList', { number }), permission: 'Order.Manages' };
+}
+
+/** Where a seller opens their order: its detail page. */
+function sellerOrderRoute(orderType: number, id: number): { route: string; permission: string } {
+  if (orderType === ORDER_TYPE.abroad) return { route: q('/frontDisplay/abroadorderDetail', { id }), permission: 'Front.Abroad' };
+  if (orderType === ORDER_TYPE.stock) return { route: q('/frontDisplay/stockorderDetail', { id }), permission: 'Front.Stock' };
+  return { route: q('/frontDisplay/orderDetail', { id }), permission: 'Front.Orders' };
+}
+
+export const searchService = implement(search, () => ({
+  async find({ number }, ctx) {
+    const me = requireUser(ctx);
+    // The host has no warehouse: nothing of a tenant's is found from it.
+    if (ctx.tenantId === null) return [];
+    const seller = me.userType === USER_TYPE.seller;
+    const owner = seller ? me.id : null;
+    const tracking = normalizeTrackingNumber(number);
+    const code = number.toUpperCase();
+    const numbers = [...new Set([number, code])];
+    const may = (permission: string) => me.permissions.has(permission);
+
+    const [orders, parcels, records, refusals, returns, sellers] = await Promise.all([
+      repo.ordersByNumber(ctx.db, numbers, owner),
+      repo.parcelsByShipment(ctx.db, tracking, owner),
+      repo.stockRecordsByNumber(ctx.db, numbers, tracking, owner),
+      repo.refusalsByTradeNo(ctx.db, numbers, owner),
+      repo.abroadReturnsByNumber(ctx.db, numbers, owner),
+      seller ? Promise.resolve([]) : repo.sellersByCode(ctx.db, code),
+    ]);
+
+    const hits: (FindHitDto & { permission: string })[] = [];
+    for (const o of orders) {
+      const label = numbers.includes(o.tradeNo) ? o.tradeNo : o.orderNumber;
+      const to = seller ? sellerOrderRoute(o.orderType, o.id) : staffOrderRoute(o.orderType, label);
+      hits.push({ kind: 'order', id: o.id, label, ...to });
+    }
+    for (const p of parcels) {
+      const to = seller
+        ? (p.orderId !== null && p.orderType !== null ? sellerOrderRoute(p.orderType, p.orderId) : { route: '/front/expressUserInfo', permission: 'Front.Orders' })
+        : { route: q('/back/logisticsList', { shipment: p.shipment }), permission: 'OrderManage.ExpressShipmentDelivery' };
+      hits.push({ kind: 'parcel', id: p.id, label: p.shipment, ...to });
+    }
+    for (const r of records) {
+      const label = numbers.includes(r.tradeNo) ? r.tradeNo : r.logisticsNumber;
+      const to = seller
+        ? { route: q('/frontstock/stocklist', { keyword: label }), permission: 'Front.Stock' }
+        : { route: q('/backstock/backstockList', { keyword: label }), permission: 'warehouse.Stock' };
+      hits.push({ kind: 'stockRecord', id: r.id, label, ...to });
+    }
+    for (const r of refusals) {
+      const to = seller
+        ? { route: q('/front/refusalorder', { tradeNo: r.tradeNo }), permission: 'Front.Orders' }
+        : { route: q('/back/refusalorder', { tradeNo: r.tradeNo }), permission: 'OrderManage.ExpressShipmentDelivery' };
+      hits.push({ kind: 'refusal', id: r.id, label: r.tradeNo, ...to });
+    }
+    for (const r of returns) {
+      const to = seller
+        ? { route: q('/frontabroad/abroadreturnlist', { number: r.returnNumber }), permission: 'Front.Abroad' }
+        : { route: q('/backabroad/backabroadreturn', { number: r.returnNumber }), permission: 'warehouse.Stock' };
+      hits.push({ kind: 'abroadReturn', id: r.id, label: r.returnNumber, ...to });
+    }
+    for (const u of sellers) {
+      hits.push({ kind: 'seller', id: u.id, label: `${u.userCode ?? ''} ${u.userName}`.trim(), route: q('/setting/user', { keyword: u.userCode ?? u.userName }), permission: 'Pages.Users' });
+    }
+    return hits.filter((h) => may(h.permission)).slice(0, FIND_MAX_HITS)
+      .map(({ kind, id, label, route }) => ({ kind, id, label, route }));
+  },
+}));
