@@ -70,6 +70,10 @@ describe('parcel photos', () => {
     expect(res.body.result).toMatchObject({ receiveStatus: 6, imageGuid: guid });
     const mine = await call(t.app, 'GET', svc('FrontOrder', 'GetAbnormalReceivingOrderList'), seller);
     expect(mine.body.result.items.map((p: { id: number }) => p.id)).toContain(id);
+    // The seller's own list (我的快递) carries the reason beside the photo (issue 44 §6).
+    const listed = await call(t.app, 'GET', `${svc('UserExpressInfo', 'GetUserExpressInfoList')}?shipment=${shipment}`, seller);
+    expect(listed.body.result.items).toEqual([expect.objectContaining({ id, receiveStatus: 6, imageGuid: guid, abnormalReason: '外箱破损' })]);
+    expect(mine.body.result.items.find((p: { id: number }) => p.id === id)).toMatchObject({ abnormalReason: '外箱破损' });
   });
 
   it('lets the seller attach their own photo to a parcel still on its way', async () => {

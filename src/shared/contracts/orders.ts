@@ -81,6 +81,8 @@ export const ParcelDto = z.object({
   receiveStatus, signForTime: z.string().nullable(), signUserName: z.string().nullable(), shelfNumber: z.string().nullable(),
   weight: z.number().nullable(), reMark: z.string().nullable(), imageGuid: z.string().nullable(), goodsImageGuid: z.string().nullable(),
   userUploadImageGuid: z.string().nullable(), isNeedTakePicture: z.boolean(), creationTime: z.string(),
+  /** Why the parcel is 异常 (receiveStatus 6), as the staff wrote it with the photo; the server always sends it. */
+  abnormalReason: z.string().nullable().optional(),
 });
 export type ParcelDto = z.infer<typeof ParcelDto>;
 

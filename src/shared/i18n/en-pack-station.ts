@@ -47,6 +47,10 @@ export const enPackStation: Record<string, string> = {
   '已出库 {0} 个订单；未出库：{1}': '{0} orders shipped; not shipped: {1}',
   '已出库 {0} 个订单': '{0} orders shipped',
   '订单 {0} 称重后余额不足，确定从积分余额中扣除所欠费用吗？': 'Order {0} could not be charged when weighed. Pay what it owes from your points balance now?',
+  '正在查询订单 {0} 的应补金额…': 'Looking up what order {0} owes…',
+  '订单 {0} 应补 {1} 积分（{2}），当前余额 {3} 积分。': 'Order {0} owes {1} points ({2}); your balance is {3} points. ',
+  '余额不足，请先充值。': 'The balance is too low: please recharge first.',
+  '确定从积分余额中扣除吗？': 'Pay it from your points balance now?',
   // Audit trail actions of packing, weighing and dispatch
   '上传打包照片': 'Packing photo uploaded',
   '仓库打包': 'Packed',

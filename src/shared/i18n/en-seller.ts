@@ -106,6 +106,7 @@ export const enSeller: Record<string, string> = {
   包裹照片: 'Parcel photo',
   货物照片: 'Goods photo',
   我上传的照片: 'My photo',
+  '异常原因：{0}': 'Abnormal: {0}',
   系统: 'System',
   创建订单: 'Order created',
   修改订单: 'Order changed',

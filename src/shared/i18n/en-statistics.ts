@@ -11,6 +11,7 @@ export const enStatistics: Record<string, string> = {
   上架数: 'Shelved',
   未知: 'Unknown',
   所选日期内没有数据: 'Nothing in the chosen dates',
+  充值: 'Recharges',
   今天: 'Today',
   近7天: 'Last 7 days',
   本月: 'This month',

@@ -16,3 +16,18 @@ export function formatDateTime(iso: string | null | undefined, timeZone = DEFAUL
   const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
+
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** 14:03:27 in the given zone (the scan logs' clock, same zone as the lists); '—' for nothing. */
+export function formatClock(at: Date | number | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+  if (at === null || at === undefined) return '—';
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return '—';
+  let f = clocks.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clocks.set(timeZone, f);
+  }
+  return f.format(d);
+}

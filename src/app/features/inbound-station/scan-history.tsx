@@ -2,6 +2,7 @@
 // phone instead of scrolling sideways.
 import type { CSSProperties } from 'react';
 import { useT } from '../../lib/i18n.ts';
+import { formatClock } from '../../components/list-page/format.ts';
 import { HISTORY_SIZE, type ScanEntry } from './use-sign-station.ts';
 import { verdictLook } from './verdict-panel.tsx';
 import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
@@ -9,7 +10,6 @@ import classes from './inbound-station.module.css';
 
 const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
 
-const time = (d: Date) => d.toLocaleTimeString('zh-CN', { hour12: false });
 
 export function ScanHistory({ entries }: { entries: ScanEntry[] }) {
   const t = useT();
@@ -25,7 +25,7 @@ export function ScanHistory({ entries }: { entries: ScanEntry[] }) {
             const result = e.outcome.kind === 'result' ? e.outcome.result : null;
             return (
               <li key={e.id} className={classes.historyRow} data-testid="scan-history-row">
-                <KitText size="sm" dimmed className={kit.mono}>{time(e.time)}</KitText>
+                <KitText size="sm" dimmed className={kit.mono}>{formatClock(e.time)}</KitText>
                 <div className={classes.historyNumber}>{e.shipment}</div>
                 <KitBadge color={look.color} variant="filled" size="lg" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
                 <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>

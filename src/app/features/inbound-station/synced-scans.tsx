@@ -3,14 +3,13 @@
 import type { CSSProperties } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { useT } from '../../lib/i18n.ts';
+import { formatClock } from '../../components/list-page/format.ts';
 import { useOutboxState } from '../../lib/outbox/index.ts';
 import { verdictLook } from './verdict-panel.tsx';
 import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import classes from './inbound-station.module.css';
 
 const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
-
-const time = (ms: number | null) => (ms ? new Date(ms).toLocaleTimeString('zh-CN', { hour12: false }) : '—');
 
 export function SyncedScans() {
   const t = useT();
@@ -35,7 +34,7 @@ export function SyncedScans() {
             const look = result ? verdictLook({ kind: 'result', result }, t) : { color: 'gray', title: t('已同步') };
             return (
               <li key={e.key} className={classes.historyRow} data-testid="synced-row" data-verdict={result?.action ?? 'done'}>
-                <KitText size="sm" dimmed className={kit.mono}>{time(e.doneAt)}</KitText>
+                <KitText size="sm" dimmed className={kit.mono}>{formatClock(e.doneAt)}</KitText>
                 <div className={classes.historyNumber}>{e.label}</div>
                 <KitBadge color={look.color} variant="filled" size="lg" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
                 <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>

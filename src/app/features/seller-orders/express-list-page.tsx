@@ -1,10 +1,11 @@
 // 我的快递 (/front/expressUserInfo): the seller's declared and received parcels; a parcel still
 // 待签收 can be corrected (tracking number, remark, own photo).
 import { useState } from 'react';
-import { Anchor, Code, Image } from '@mantine/core';
+import { Anchor, Code, Image, Text } from '@mantine/core';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
+import { RECEIVE_STATUS } from '#shared/enums.ts';
 import { canParcel } from '#shared/rules/parcels.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -37,7 +38,16 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
   );
   const columns: DataTableColumn<ParcelDto>[] = [
     { accessor: 'shipment', title: t('快递单号'), render: (p) => <Code>{p.shipment}</Code> },
-    { accessor: 'receiveStatus', title: t('签收状态'), render: (p) => <CodeBadge name="ReceiveStatus" code={p.receiveStatus} /> },
+    {
+      accessor: 'receiveStatus', title: t('签收状态'),
+      render: (p) => (
+        <>
+          <CodeBadge name="ReceiveStatus" code={p.receiveStatus} />
+          {p.receiveStatus === RECEIVE_STATUS.abnormal && p.abnormalReason
+            && <Text size="xs" c="red" mt={2} data-testid="abnormal-reason">{t('异常原因：{0}', p.abnormalReason)}</Text>}
+        </>
+      ),
+    },
     { accessor: 'warehouseName', title: t('仓库'), render: (p) => p.warehouseName ?? '—' },
     { accessor: 'shelfNumber', title: t('暂存位'), render: (p) => p.shelfNumber ?? '—' },
     { accessor: 'signForTime', title: t('签收时间'), render: (p) => formatDateTime(p.signForTime) },

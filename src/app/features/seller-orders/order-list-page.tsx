@@ -17,6 +17,7 @@ import { orderListQuery, orderStatisticsQuery, storeListQuery } from './order-qu
 import { useCancelOrder, useSetUrgent, useSupplyFreight } from './order-mutations.ts';
 import { ORDER_STATUSES, orderFilters, orderListInput, type OrderListSearch } from './order-search.ts';
 import { UrgentRequestModal } from './urgent-request-modal.tsx';
+import { SupplyFreightMessage } from './supply-freight-message.tsx';
 import { canOrder } from '#shared/rules/orders.ts';
 import { productSummary } from './product-summary.ts';
 
@@ -84,7 +85,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
     {
       key: 'supplyFreight', label: t('补运费'), icon: <IconCoin size={14} />, color: 'orange',
       hidden: (o) => !canOrder('supplyFreight', o),
-      confirm: (o) => ({ title: t('补运费'), message: t('订单 {0} 称重后余额不足，确定从积分余额中扣除所欠费用吗？', o.tradeNo), confirmLabel: t('补运费'), danger: false }),
+      confirm: (o) => ({ title: t('补运费'), message: <SupplyFreightMessage order={o} />, confirmLabel: t('补运费'), danger: false }),
       onClick: async (o) => unwrap(await supplyFreight.mutateAsync(o.id)),
     },
     { key: 'urge', label: t('催单'), icon: <IconMessageCircle size={14} />, hidden: (o) => !canOrder('urge', o), onClick: (o) => setUrging(o) },

@@ -29,6 +29,18 @@ describe('我的订单 — 补运费', () => {
           buildOrder({ id: 202, tradeNo: 'ML24050600002', orderStatus: 2, packageStatus: 4 }),
         ],
       }),
+      'FrontOrder.getOrderInfo': (request) => {
+        expect(request.query).toEqual({ id: 201 });
+        return {
+          ...buildOrder({ id: 201, tradeNo: 'ML24050600001', orderStatus: 3, packageStatus: 4 }), parcels: [], audit: [],
+          processing: {
+            packedUserId: 1, packedUserName: '打包员', packedTime: null, packedImageGuid: null, weight: 40, long: null, wide: null, high: null,
+            chargeableWeight: 40, weighedTime: null, weighVersion: 1, fees: [{ channel: 4, amount: 400 }, { channel: 3, amount: 10.8 }],
+            total: 410.8, charged: false, owed: 410.8, shippedTime: null,
+          },
+        };
+      },
+      'Recharge.getBalance': () => ({ balance: owing ? 100 : 89.2 }),
       'FrontOrder.supplyOrderFreight': (request) => {
         expect(request.query).toEqual({ id: 201 });
         if (++attempts === 1) throw new ApiError('余额不足：订单 ML24050600001 待补运费 410.80 积分，当前余额 100.00 积分，请先充值。', 'http', 409);
@@ -61,6 +73,10 @@ describe('我的订单 — 补运费', () => {
 
     await user.click(await action('ML24050600001'));
     const dialog = await screen.findByRole('dialog');
+    // The amount owed, line by line, and the balance it comes from, before anything is charged.
+    const owed = await within(dialog).findByTestId('supply-freight-owed');
+    expect(owed.textContent).toBe('订单 ML24050600001 应补 410.80 积分（运费 400.00, 订单操作费 10.80），当前余额 100.00 积分。余额不足，请先充值。');
+    expect(attempts).toBe(0);
     await user.click(within(dialog).getByRole('button', { name: '补运费' }));
     expect(await within(dialog).findByText(/待补运费 410.80 积分，当前余额 100.00 积分/)).toBeTruthy();
 

@@ -7,6 +7,7 @@ import { IconBell, IconChecks, IconInbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { NotificationDto } from '#shared/contracts/notification.ts';
 import { useApi } from '../../lib/http.ts';
+import { formatDateTime } from '../../components/list-page/format.ts';
 import { NOTICE_SPINNER_MS } from '../../lib/constants.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { noticeListQuery, unreadCountQuery, unreadOfTypeQuery, useMarkAllNoticesRead, useMarkNoticeRead, type NoticeType } from './notice-queries.ts';
@@ -30,13 +31,6 @@ function useSpinnerWindow(key: string, active: boolean): boolean {
   return active && expired !== key;
 }
 
-function formatTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 function NoticeItem({ notice, onRead }: { notice: NotificationDto; onRead: (n: NotificationDto) => void }) {
   return (
     <UnstyledButton onClick={() => onRead(notice)} w="100%" px="sm" py={10} data-testid="notice-item" data-read={notice.isRead}
@@ -46,7 +40,7 @@ function NoticeItem({ notice, onRead }: { notice: NotificationDto; onRead: (n: N
         <Box style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={notice.isRead ? 400 : 600} c={notice.isRead ? 'dimmed' : undefined} lineClamp={1}>{notice.title}</Text>
           {notice.description && <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{notice.description}</Text>}
-          <Text size="xs" c="gray.5" mt={2}>{formatTime(notice.creationTime)}</Text>
+          <Text size="xs" c="gray.5" mt={2}>{formatDateTime(notice.creationTime)}</Text>
         </Box>
       </Group>
     </UnstyledButton>

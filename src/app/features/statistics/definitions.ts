@@ -1,7 +1,7 @@
 // The six statistics screens: what each asks StatisticalRecords, its table and its chart.
 import type { ConsumptionStatisticDto, OwnConsumptionStatisticDto, PackedStatisticDto, SignForStatisticDto, StoreStatisticDto }
   from '#shared/contracts/statistics.ts';
-import { labelKey } from '#shared/enums.ts';
+import { FLOW_CHANNEL, labelKey } from '#shared/enums.ts';
 import { formatPoints } from '#shared/money.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import type { ChartData } from './statistic-chart.tsx';
@@ -25,6 +25,24 @@ export function pivot<Row>(
 }
 
 const channelName = (t: Translate, channel: number) => t(labelKey('FlowChannel', channel));
+
+const RECHARGE_CHANNELS: readonly number[] = [FLOW_CHANNEL.onlineRecharge, FLOW_CHANNEL.systemRecharge];
+
+/**
+ * 消费统计's charts: fees (and refunds) in one, recharges in another, so a recharge of thousands does
+ * not flatten fees of a few points. A chart only for what the range has.
+ */
+export function consumptionCharts<Row extends { channel: number; incurredAmount: number }>(
+  rows: Row[], x: { key: string; of: (r: Row) => string }, t: Translate,
+): ChartData[] {
+  const isRecharge = (r: Row) => RECHARGE_CHANNELS.includes(r.channel);
+  const parts = [
+    { title: t('费用'), rows: rows.filter((r) => !isRecharge(r)) },
+    { title: t('充值'), rows: rows.filter(isRecharge) },
+  ];
+  return parts.filter((p) => p.rows.length > 0)
+    .map((p) => ({ ...pivot(p.rows, x, (r) => channelName(t, r.channel), (r) => r.incurredAmount), title: p.title }));
+}
 
 export const signForStatistic: StatisticDef<SignForStatisticDto> = {
   title: '签收统计', action: 'getSignForLogisticsStatisticalList',
@@ -74,7 +92,7 @@ export const consumptionStatistic: StatisticDef<ConsumptionStatisticDto> = {
     { title: t('卖家编码'), value: (r) => r.userCode }, { title: t('类型'), value: (r) => channelName(t, r.channel) },
     { title: t('发生金额'), value: (r) => formatPoints(r.incurredAmount, true), numeric: true },
   ],
-  chart: (rows, t) => pivot(rows, { key: t('卖家编码'), of: (r) => r.userCode }, (r) => channelName(t, r.channel), (r) => r.incurredAmount),
+  chart: (rows, t) => consumptionCharts(rows, { key: t('卖家编码'), of: (r) => r.userCode }, t),
   exportAction: 'getConsumptionFlowStatisticalExport', exportName: '消费统计.xlsx',
 };
 
@@ -85,6 +103,6 @@ export const ownConsumptionStatistic: StatisticDef<OwnConsumptionStatisticDto> =
     { title: t('日期'), value: (r) => r.incurredTime }, { title: t('类型'), value: (r) => channelName(t, r.channel) },
     { title: t('发生金额'), value: (r) => formatPoints(r.incurredAmount, true), numeric: true },
   ],
-  chart: (rows, t) => pivot(rows, { key: t('日期'), of: (r) => r.incurredTime }, (r) => channelName(t, r.channel), (r) => r.incurredAmount),
+  chart: (rows, t) => consumptionCharts(rows, { key: t('日期'), of: (r) => r.incurredTime }, t),
   exportAction: 'getOwnConsumptionFlowStatisticalExport', exportName: '我的消费统计.xlsx',
 };

@@ -8,6 +8,8 @@ export interface ChartData {
   data: Record<string, string | number>[];
   dataKey: string;
   series: { name: string; label?: string }[];
+  /** Shown above the chart when a screen draws more than one (消费统计: 费用 and 充值 apart). */
+  title?: string;
 }
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6'];

@@ -61,6 +61,22 @@ describe('统计报表', () => {
     expect(await screen.findByText('所选日期内没有数据')).toBeTruthy();
   });
 
+  it('消费统计 plots recharges apart from fees, so a large recharge does not flatten the fees (issue 44 §8)', async () => {
+    const { api } = createFakeApi({
+      'StatisticalRecords.getStatisticalConsumptionFlowList': () => [
+        { userCode: 'S00001', channel: 1, incurredAmount: 5000 }, { userCode: 'S00001', channel: 3, incurredAmount: -3 },
+        { userCode: 'S00001', channel: 4, incurredAmount: -22 }, { userCode: 'S00002', channel: 2, incurredAmount: 800 },
+      ],
+    });
+    renderWithProviders(<Page def={consumptionStatistic} initial={{ from: '2026-01-01', to: '2026-01-31' }} />, { api });
+    await screen.findByRole('table', { name: '消费统计' });
+    const parts = await screen.findAllByTestId('statistic-chart-part');
+    expect(parts.map((p) => [p.firstElementChild?.textContent, p.getAttribute('data-series')])).toEqual([
+      ['费用', `${zhHans['FlowChannel.3']},${zhHans['FlowChannel.4']}`],
+      ['充值', `${zhHans['FlowChannel.1']},${zhHans['FlowChannel.2']}`],
+    ]);
+  });
+
   it('pivots rows into one stacked bar group per day with a series per person', () => {
     const chart = pivot(
       [{ d: '2026-01-01', u: 'a', n: 2 }, { d: '2026-01-01', u: 'b', n: 1 }, { d: '2026-01-02', u: 'a', n: 5 }],

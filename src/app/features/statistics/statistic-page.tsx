@@ -28,7 +28,8 @@ export interface StatisticDef<Row> {
   action: string;
   load: (api: ApiClient, range: StatisticRange) => Promise<Row[]>;
   columns: (t: Translate) => StatisticColumn<Row>[];
-  chart: (rows: Row[], t: Translate) => ChartData;
+  /** One chart, or several drawn one under the other (amounts of very different size apart). */
+  chart: (rows: Row[], t: Translate) => ChartData | ChartData[];
   exportAction: FileActionKey;
   exportName: string;
 }
@@ -79,7 +80,12 @@ export function StatisticPage<Row>({ def, search, onSearchChange, exportSource }
           <Paper withBorder p="md" data-testid="statistic-chart">
             {rows.length === 0
               ? <Text c="dimmed">{t('所选日期内没有数据')}</Text>
-              : <Suspense fallback={<Loader />}><StatisticChart chart={def.chart(rows, t)} /></Suspense>}
+              : <Stack gap="md">{[def.chart(rows, t)].flat().map((chart, i) => (
+                <div key={chart.title ?? i} data-testid="statistic-chart-part" data-series={chart.series.map((s) => s.name).join(',')}>
+                  {chart.title && <Text fw={600} size="sm" mb="xs">{chart.title}</Text>}
+                  <Suspense fallback={<Loader />}><StatisticChart chart={chart} /></Suspense>
+                </div>
+              ))}</Stack>}
           </Paper>
           <Table striped withTableBorder aria-label={t(def.title)}>
             <Table.Thead>

@@ -10,6 +10,6 @@ export function toParcelDto(p: ParcelRow, warehouseName: string | null = null): 
     orderId: p.orderId, orderType: p.orderType, receiveStatus: p.receiveStatus as ParcelDto['receiveStatus'], signForTime: iso(p.signForTime),
     signUserName: p.signUserName, shelfNumber: p.shelfNumber, weight: p.weight, reMark: p.reMark, imageGuid: p.imageGuid,
     goodsImageGuid: p.goodsImageGuid, userUploadImageGuid: p.userUploadImageGuid, isNeedTakePicture: p.isNeedTakePicture,
-    creationTime: p.creationTime.toISOString(),
+    creationTime: p.creationTime.toISOString(), abnormalReason: p.abnormalReason,
   };
 }
