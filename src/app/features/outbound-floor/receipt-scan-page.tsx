@@ -81,7 +81,7 @@ export function ReceiptScanPage() {
       </KitButton>
       {asking && station.choice && (
         <KitCard role="alertdialog" aria-label={t('关闭批次并出库')} data-testid="receipt-close-ask"
-          ref={(el: HTMLDivElement | null) => el?.scrollIntoView({ block: 'center' })}
+          ref={(el: HTMLDivElement | null) => el?.scrollIntoView?.({ block: 'center' })}
           style={{ padding: 'var(--mantine-spacing-md)', borderColor: 'var(--mantine-color-orange-6)' }}>
           <div style={{ fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' }}>
             {t('关闭 {0} · {1} 的批次，将出库 {2} 单，出库后不能撤回。', station.choice.storeName, station.choice.logisticMethod, station.scans.length)}
