@@ -1,23 +1,9 @@
-// ABP's `sorting` of a paged list (issue 44 §3): "field asc|desc", one whitelisted field, the
-// direction in any case and asc when left out. Anything else is refused (400 naming `sorting`).
+// A paged list's `sorting` input (issue 44 §3, ABP's "creationTime desc"): shared/sorting.ts parses
+// it; anything that is not a whitelisted field and a direction is refused (400 naming `sorting`).
 import { z } from 'zod';
+import { parseSorting, type Sorting } from '../sorting.ts';
 
-export type SortDirection = 'asc' | 'desc';
-export interface Sorting<F extends string = string> { field: F; direction: SortDirection }
-
-/** "creationTime desc" → { field, direction }, or undefined when it is not one of `fields`. */
-export function parseSorting<F extends string>(fields: readonly F[], text: string): Sorting<F> | undefined {
-  const parts = text.trim().split(/\s+/);
-  if (parts.length < 1 || parts.length > 2 || !parts[0]) return undefined;
-  // ABP clients send the DTO's member name; its case is not meaningful to them.
-  const field = fields.find((f) => f.toLowerCase() === parts[0]!.toLowerCase());
-  const direction = (parts[1] ?? 'asc').toLowerCase();
-  if (!field || (direction !== 'asc' && direction !== 'desc')) return undefined;
-  return { field, direction };
-}
-
-/** The text of a sorting, as the console puts it in the URL and sends it. */
-export const sortingText = (s: Sorting): string => `${s.field} ${s.direction}`;
+export { ORDER_SORT_FIELDS, PARCEL_SORT_FIELDS, STOCK_SORT_FIELDS, parseSorting, sortingText, type SortDirection, type Sorting } from '../sorting.ts';
 
 /**
  * A list's `sorting` input over the fields it may be sorted by: optional; an empty text is none
@@ -35,12 +21,3 @@ export function sortingOf<const F extends readonly [string, ...string[]]>(fields
     return parsed;
   }).optional();
 }
-
-/**
- * The fields each list may be sorted by (server: the columns they name; console: sortable headers):
- * only columns an index of (tenant, column …) serves, so a sorted page at 1 M rows reads the index's
- * first rows instead of sorting the table (creation_time: migration 0039; the numbers: their unique indexes).
- */
-export const ORDER_SORT_FIELDS = ['creationTime', 'tradeNo', 'orderNumber'] as const;
-export const PARCEL_SORT_FIELDS = ['creationTime', 'shipment'] as const;
-export const STOCK_SORT_FIELDS = ['creationTime', 'tradeNo'] as const;
