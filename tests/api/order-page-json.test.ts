@@ -87,6 +87,10 @@ describe("an order page's JSON from PostgreSQL, against the rows' (decision 0052
       [{ warehouseInfoId: warehouseId, orderStatus: 1 }, { limit: 10, offset: 0 }],
       [{ number: (await call(t.app, 'GET', `${svc('BackOrder', 'GetOrderInfo')}?id=${ids[1]}`, admin)).body.result.tradeNo }, { limit: 10, offset: 0 }],
       [{ userId: -5 }, { limit: 10, offset: 0 }],
+      // Sorted pages (issue 44 §3): the JSON's order is the rows'.
+      [{ userId: seller.userId, sorting: { field: 'creationTime', direction: 'asc' } }, { limit: 10, offset: 0 }],
+      [{ userId: seller.userId, sorting: { field: 'creationTime', direction: 'desc' } }, { limit: 2, offset: 1 }],
+      [{ userId: seller.userId, sorting: { field: 'tradeNo', direction: 'desc' } }, { limit: 10, offset: 0 }],
     ];
     for (const [filter, page] of cases) {
       const { json, rows, expected } = await bothWays(filter, page);

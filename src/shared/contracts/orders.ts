@@ -4,6 +4,7 @@ import { defineService } from './define.ts';
 import { BASE64_IMAGE_BODY_LIMIT, base64Image, EntityDto, optionalText, paged, pagedResult, smallInt, text, isoTime } from './common.ts';
 import { SITES } from '../enums.ts';
 import { ProcessingInfoDto, WeighResultDto } from './processing.ts';
+import { ORDER_SORT_FIELDS, PARCEL_SORT_FIELDS, sortingOf } from './sorting.ts';
 import { normalizeTrackingNumber, TRACKING_NUMBER_MAX, TRACKING_NUMBER_MESSAGE, TRACKING_NUMBER_MIN, TRACKING_NUMBER_PATTERN } from '../tracking-number.ts';
 
 const site = z.enum(SITES);
@@ -102,6 +103,7 @@ export const OrderListInput = paged({
   orderStatus: orderStatus.optional(), packageStatus: packageStatus.optional(), storeId: z.number().int().optional(), site: site.optional(),
   orderType: smallInt.optional(), isUrgent: z.boolean().optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
   number: z.string().trim().max(64).optional(),
+  sorting: sortingOf(ORDER_SORT_FIELDS),
 });
 
 export const OrderStatistics = z.object({
@@ -119,6 +121,7 @@ export const BackOrderListInput = OrderListInput.extend({
 export const ParcelListInput = paged({
   receiveStatus: receiveStatus.optional(), warehouseInfoId: z.number().int().optional(), userCode: z.string().trim().max(16).optional(),
   shipment: trackingNumberFilter.optional(), timeFrom: isoTime.optional(), timeTo: isoTime.optional(),
+  sorting: sortingOf(PARCEL_SORT_FIELDS),
 });
 
 const byId = z.object({ id: z.number().int().positive() });

@@ -9,6 +9,7 @@ import { defineService } from './define.ts';
 import { centimetres, kilograms, points } from './fees.ts';
 import { ListedHistoryDto, StockProductDto, barCode, shelfPosition } from './inventory.ts';
 import { trackingNumber } from './orders.ts';
+import { sortingOf, STOCK_SORT_FIELDS } from './sorting.ts';
 
 const id = z.number().int().positive();
 const stockStatus = z.union(ENUM_CODES.StockStatus.map((v) => z.literal(v)) as unknown as [z.ZodLiteral<StockStatus>, z.ZodLiteral<StockStatus>]);
@@ -81,8 +82,8 @@ const listFilters = {
   timeFrom: isoTime.optional(),
   timeTo: isoTime.optional(),
 };
-export const FrontStockListInput = paged(listFilters);
-export const BackStockListInput = paged({ ...listFilters, userCode: z.string().trim().max(16).optional() });
+export const FrontStockListInput = paged({ ...listFilters, sorting: sortingOf(STOCK_SORT_FIELDS) });
+export const BackStockListInput = paged({ ...listFilters, userCode: z.string().trim().max(16).optional(), sorting: sortingOf(STOCK_SORT_FIELDS) });
 
 export const frontStock = defineService('FrontStock', {
   getStockList: { method: 'GET', permission: 'Front.Stock', input: FrontStockListInput, output: pagedResult(StockRecordDto) },

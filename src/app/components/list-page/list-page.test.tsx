@@ -19,6 +19,13 @@ describe('listSearchSchema', () => {
     expect(searchSchema({ page: 0, pageSize: 15, keyword: 123, isActive: 'yes' })).toEqual({ page: undefined, pageSize: undefined, keyword: '123', isActive: undefined });
     expect(pagingInput(searchSchema({}))).toEqual({ currentPage: 1, pageSize: 10 });
   });
+
+  it('reads a sorting over the list\'s fields, written back as "field dir", and drops any other', () => {
+    const sorted = listSearchSchema({ sorting: filter.sorting(['creationTime', 'tradeNo']) });
+    expect(sorted({ sorting: 'creationtime DESC' })).toEqual({ sorting: 'creationTime desc' });
+    expect(sorted({ sorting: 'tradeNo' })).toEqual({ sorting: 'tradeNo asc' });
+    for (const bad of ['password desc', 'creationTime sideways', 'creationTime desc x', '', 5]) expect(sorted({ sorting: bad })).toEqual({});
+  });
 });
 
 const user = (id: number): UserDto => ({

@@ -4,7 +4,8 @@
 // to navigate (onSearchChange), so paging and filters survive reloads and links.
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { parseSorting, sortingText } from '#shared/sorting.ts';
 import { ActionIcon, Alert, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDatabaseOff, IconRefresh } from '@tabler/icons-react';
@@ -39,6 +40,11 @@ export interface ListPageProps<T, S extends ListSearch, K extends QueryKey = Que
   emptyText?: string;
   /** Accessible name of the table. */
   label?: string;
+  /**
+   * The fields the service sorts by (shared/sorting.ts): the columns of those accessors get sortable
+   * headers, which put `sorting` ("creationTime desc") in the search; the screen sends it.
+   */
+  sortFields?: readonly string[];
 }
 
 const ACTIONS_COLUMN = '__actions';
@@ -105,9 +111,24 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
     else void runNow(`bulk:${action.key}`, action.label, run);
   };
 
+  // Sortable headers (issue 44 §3): the order is the URL's, a new one starts at page 1.
+  const sortFields = props.sortFields ?? [];
+  const sorting = search.sorting ? parseSorting(sortFields, search.sorting) : undefined;
+  const sortProps = sortFields.length > 0
+    ? {
+        // No column is marked while the list has its own order.
+        sortStatus: { columnAccessor: sorting?.field ?? '', direction: sorting?.direction ?? 'asc' } as DataTableSortStatus<T>,
+        onSortStatusChange: (s: DataTableSortStatus<T>) =>
+          onSearchChange({ ...search, page: undefined, sorting: sortingText({ field: String(s.columnAccessor), direction: s.direction }) }),
+      }
+    : {};
+  const shownColumns = sortFields.length > 0
+    ? columns.map((c) => (sortFields.includes(String(c.accessor)) ? { ...c, sortable: true } : c))
+    : columns;
+
   const allColumns: DataTableColumn<T>[] = rowActions.length
     ? [
-        ...columns,
+        ...shownColumns,
         {
           accessor: ACTIONS_COLUMN,
           title: '操作',
@@ -117,7 +138,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           ),
         },
       ]
-    : columns;
+    : shownColumns;
 
   const beyondLastPage = records.length === 0 && totalCount > 0 && currentPage > FIRST_PAGE;
   const selectable = bulkActions.length > 0;
@@ -213,6 +234,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
             !totalRecords ? '共 0 条' : countCapped ? `第 ${from}–${to} 条，共 ${totalRecords}+ 条（请缩小筛选范围）` : `第 ${from}–${to} 条，共 ${totalRecords} 条`}
           paginationSize="sm"
           paginationWrapBreakpoint="sm"
+          {...sortProps}
           {...(selectable
             ? { selectedRecords: selected, onSelectedRecordsChange: setSelected, isRecordSelectable: props.isRecordSelectable ? (row: T) => props.isRecordSelectable!(row) : undefined, allRecordsSelectionCheckboxProps: { 'aria-label': '全选本页' } }
             : {})}

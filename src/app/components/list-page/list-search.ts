@@ -5,6 +5,7 @@
 // Plain functions, not zod: route search validation ships in the app's first chunk.
 import { DEFAULT_PAGE_SIZE, FIRST_PAGE, PAGE_SIZES } from '#shared/paging.ts';
 import { isCalendarDay } from '#shared/calendar-day.ts';
+import { parseSorting, sortingText } from '#shared/sorting.ts';
 
 export { FIRST_PAGE, PAGE_SIZES, isCalendarDay };
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -13,6 +14,8 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export interface ListSearch {
   page?: number;
   pageSize?: PageSize;
+  /** The list's order, ABP's "creationTime desc" (lists whose search has filter.sorting; issue 44 §3). */
+  sorting?: string;
 }
 
 /** Reads one search field; undefined when absent or unusable. */
@@ -57,6 +60,11 @@ export const filter = {
   /** One of a fixed set of codes (numbers or strings). */
   oneOf: <const V extends readonly [Literal, ...Literal[]]>(values: V): FieldParser<V[number]> => (raw) =>
     values.find((v) => v === raw || String(v) === String(raw)),
+  /** A sorting over the list's sortable fields (`?sorting=creationTime desc`), written back as "field dir". */
+  sorting: (fields: readonly string[]): FieldParser<string> => (raw) => {
+    const parsed = typeof raw === 'string' ? parseSorting(fields, raw) : undefined;
+    return parsed ? sortingText(parsed) : undefined;
+  },
 };
 
 /** The paging input of a paged service call (DOMAIN §0: currentPage from 1, pageSize default 10). */

@@ -47,6 +47,29 @@ describe('订单管理', () => {
     emulateViewport(1280);
   });
 
+  it('sorts by a header: the sorting goes in the search and is sent, back to page 1 (issue 44 §3)', async () => {
+    const user = userEvent.setup();
+    const { api, calls } = fakeApi();
+    renderWithProviders(<Screen initial={{ page: 2 }} />, { api });
+    await rowOf('T202405060001');
+    expect((callsOf(calls, 'BackOrder.getOrderList').at(-1)!.query as { sorting?: string }).sorting).toBeUndefined();
+
+    // A sortable header is a button (mantine-datatable's sortStatus).
+    const header = (name: RegExp) => screen.getByRole('button', { name });
+    await user.click(header(/^创建时间/));
+    await waitFor(() => expect(callsOf(calls, 'BackOrder.getOrderList').at(-1)!.query).toEqual({ currentPage: 1, pageSize: 10, sorting: 'creationTime asc' }));
+    // The header shows the order it is sorted in (no longer "Not sorted"); the others do not.
+    expect(screen.queryByRole('button', { name: '创建时间 Not sorted' })).toBeNull();
+    expect(screen.getByRole('button', { name: '交易号 Not sorted' })).toBeTruthy();
+    await user.click(header(/^创建时间/));
+    await waitFor(() => expect(callsOf(calls, 'BackOrder.getOrderList').at(-1)!.query).toEqual({ currentPage: 1, pageSize: 10, sorting: 'creationTime desc' }));
+    await user.click(header(/^交易号/));
+    await waitFor(() => expect(callsOf(calls, 'BackOrder.getOrderList').at(-1)!.query).toMatchObject({ sorting: expect.stringMatching(/^tradeNo (asc|desc)$/) }));
+    // A column the service does not sort by has no sortable header.
+    expect(screen.queryByRole('button', { name: /^卖家编码/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: '卖家编码' })).toBeTruthy();
+  });
+
   it('shows the orders with their labels and sends the filters as request params', async () => {
     const user = userEvent.setup();
     const { api, calls } = fakeApi();

@@ -17,6 +17,7 @@ import { OrderDetailDrawer } from './order-detail-drawer.tsx';
 import { orderListQuery } from './queries.ts';
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { orderFilters, orderListInput, type OrderListSearch } from './search.ts';
+import { ORDER_SORT_FIELDS } from '#shared/sorting.ts';
 import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 import { StatusChangeModal, type StatusKind } from './status-change-modal.tsx';
@@ -116,6 +117,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}
+        sortFields={ORDER_SORT_FIELDS}
         columns={columns}
         filters={filters}
         rowActions={[...rowActions, ...extraRowActions]}

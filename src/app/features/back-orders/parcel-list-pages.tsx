@@ -16,6 +16,7 @@ import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { parcelFilters, parcelListInput, type ParcelListSearch } from './search.ts';
 import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
+import { PARCEL_SORT_FIELDS } from '#shared/sorting.ts';
 
 export interface ParcelPageProps {
   search: ParcelListSearch;
@@ -59,6 +60,7 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
         search={search}
         onSearchChange={onSearchChange}
         query={parcelListQuery(api, parcelListInput(search))}
+        sortFields={PARCEL_SORT_FIELDS}
         columns={parcelColumns(t)}
         filters={parcelFilterFields(t, true)}
         rowActions={rowActions}

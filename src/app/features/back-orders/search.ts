@@ -2,6 +2,7 @@
 // import this module (validateSearch) and the query factories, so both stay light.
 import type { z } from 'zod';
 import { ENUM_CODES, SITES, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
+import { ORDER_SORT_FIELDS, PARCEL_SORT_FIELDS } from '#shared/sorting.ts';
 import type { AuditEntity, BackOrderListInput, ParcelListInput } from '#shared/contracts/orders.ts';
 import { dateRangeSearch as dateRange, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
@@ -14,6 +15,7 @@ export const orderListSearch = listSearchSchema({
   site: filter.oneOf(SITES),
   number: filter.text(),
   ...dateRange,
+  sorting: filter.sorting(ORDER_SORT_FIELDS),
 });
 export type OrderListSearch = SearchOf<typeof orderListSearch>;
 export type OrderListInput = z.input<typeof BackOrderListInput>;
@@ -23,7 +25,7 @@ export const orderFilters = (search: OrderListSearch) => ({
   orderStatus: search.orderStatus, packageStatus: search.packageStatus, userCode: search.userCode, site: search.site, number: search.number,
   ...dayRangeInput(search.dateFrom, search.dateTo),
 });
-export const orderListInput = (search: OrderListSearch): OrderListInput => ({ ...pagingInput(search), ...orderFilters(search) });
+export const orderListInput = (search: OrderListSearch): OrderListInput => ({ ...pagingInput(search), ...orderFilters(search), sorting: search.sorting });
 
 // ── 包裹 (包裹列表 / 已签收 / 异常件) ─────────────────────────────────────────
 export const parcelListSearch = listSearchSchema({
@@ -31,6 +33,7 @@ export const parcelListSearch = listSearchSchema({
   userCode: filter.text(16),
   shipment: filter.text(),
   ...dateRange,
+  sorting: filter.sorting(PARCEL_SORT_FIELDS),
 });
 export type ParcelListSearch = SearchOf<typeof parcelListSearch>;
 export type ParcelInput = z.input<typeof ParcelListInput>;
@@ -38,7 +41,7 @@ export type ParcelInput = z.input<typeof ParcelListInput>;
 export const parcelFilters = (search: ParcelListSearch) => ({
   receiveStatus: search.receiveStatus, userCode: search.userCode, shipment: search.shipment, ...dayRangeInput(search.dateFrom, search.dateTo),
 });
-export const parcelListInput = (search: ParcelListSearch): ParcelInput => ({ ...pagingInput(search), ...parcelFilters(search) });
+export const parcelListInput = (search: ParcelListSearch): ParcelInput => ({ ...pagingInput(search), ...parcelFilters(search), sorting: search.sorting });
 
 // ── 入库记录 ────────────────────────────────────────────────────────────────
 export const intoListSearch = listSearchSchema({ shipment: filter.text(), ...dateRange });

@@ -16,6 +16,7 @@ import { unwrap } from '../../components/forms/refusal.ts';
 import { orderListQuery, orderStatisticsQuery, storeListQuery } from './order-queries.ts';
 import { useCancelOrder, useSetUrgent, useSupplyFreight } from './order-mutations.ts';
 import { ORDER_STATUSES, orderFilters, orderListInput, type OrderListSearch } from './order-search.ts';
+import { ORDER_SORT_FIELDS } from '#shared/sorting.ts';
 import { UrgentRequestModal } from './urgent-request-modal.tsx';
 import { SupplyFreightMessage } from './supply-freight-message.tsx';
 import { canOrder } from '#shared/rules/orders.ts';
@@ -139,6 +140,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}
+        sortFields={ORDER_SORT_FIELDS}
         columns={columns}
         filters={filters}
         rowActions={rowActions}

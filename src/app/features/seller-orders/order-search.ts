@@ -1,6 +1,7 @@
 // Search params of the seller's lists (我的订单, 我的快递, 催单记录). Route files import this module for
 // validateSearch, so it stays light: plain parsers from the kit, no zod, no registry.
 import { ENUM_CODES, SITES, URGENT_REQUEST_STATUS } from '#shared/enums.ts';
+import { ORDER_SORT_FIELDS } from '#shared/sorting.ts';
 import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
 
 export const ORDER_STATUSES = ENUM_CODES.OrderStatus;
@@ -18,6 +19,7 @@ export const orderListSearch = listSearchSchema({
   site: filter.oneOf(SITES),
   // 创建日期: whole days in the tenant's zone, sent as timeFrom/timeTo.
   ...dateRangeSearch,
+  sorting: filter.sorting(ORDER_SORT_FIELDS),
 });
 export type OrderListSearch = SearchOf<typeof orderListSearch>;
 
@@ -26,7 +28,7 @@ export const orderFilters = (search: OrderListSearch) => ({
   orderStatus: search.orderStatus, number: search.number, storeId: search.storeId, site: search.site,
   ...dayRangeInput(search.dateFrom, search.dateTo),
 });
-export const orderListInput = (search: OrderListSearch) => ({ ...pagingInput(search), ...orderFilters(search) });
+export const orderListInput = (search: OrderListSearch) => ({ ...pagingInput(search), ...orderFilters(search), sorting: search.sorting });
 export type OrderListInput = ReturnType<typeof orderListInput>;
 
 export const expressListSearch = listSearchSchema({

@@ -18,6 +18,7 @@ import type { Uploader } from '../../lib/upload.ts';
 import { recordColumns } from './columns.tsx';
 import { openProductLabels } from './labels.ts';
 import { STOCK_SERVICES, sellerRecordListQuery, staffRecordListQuery } from './queries.ts';
+import { STOCK_SORT_FIELDS } from '#shared/sorting.ts';
 import { useWarehouseChoices } from './use-warehouses.ts';
 import type { SellerRecordSearch, StaffRecordSearch } from './search.ts';
 import { StockFormModal, type StockFormMode } from './stock-form-modal.tsx';
@@ -143,6 +144,7 @@ export function StaffRecordListPage({ search, onSearchChange, exportSlot }: {
         search={search}
         onSearchChange={onSearchChange}
         query={staffRecordListQuery(api, search)}
+        sortFields={STOCK_SORT_FIELDS}
         columns={recordColumns(t, { withSeller: true })}
         filters={filters}
         rowActions={rowActions}

@@ -1,6 +1,7 @@
 // The search params of the stock screens (囤货, DOMAIN §7) and the service inputs built from them.
 // Route files import this module (validateSearch) and the query factories, so it stays light: no zod.
 import { ENUM_CODES } from '#shared/enums.ts';
+import { STOCK_SORT_FIELDS } from '#shared/sorting.ts';
 import {
   dateRangeSearch as dateRange, dayRangeInput, filter, listSearchSchema, pagingInput, type FieldParser, type SearchOf,
 } from '../../components/list-page/list-search.ts';
@@ -22,7 +23,7 @@ export const sellerRecordFilterInput = (search: SellerRecordSearch) => ({
   keyword: search.keyword, productStatus: search.productStatus, ...dayRangeInput(search.dateFrom, search.dateTo),
 });
 
-export const staffRecordSearch = listSearchSchema({ ...recordFilters, userCode: filter.text(16), warehouseInfoId: rowId });
+export const staffRecordSearch = listSearchSchema({ ...recordFilters, userCode: filter.text(16), warehouseInfoId: rowId, sorting: filter.sorting(STOCK_SORT_FIELDS) });
 export type StaffRecordSearch = SearchOf<typeof staffRecordSearch>;
 
 /** The filters alone: the list and the xlsx export (File/GetExcelExportStockList) take the same. */
@@ -30,7 +31,7 @@ export const recordFilterInput = (search: StaffRecordSearch) => ({
   keyword: search.keyword, productStatus: search.productStatus, userCode: search.userCode, warehouseInfoId: search.warehouseInfoId,
   ...dayRangeInput(search.dateFrom, search.dateTo),
 });
-export const recordListInput = (search: StaffRecordSearch) => ({ ...pagingInput(search), ...recordFilterInput(search) });
+export const recordListInput = (search: StaffRecordSearch) => ({ ...pagingInput(search), ...recordFilterInput(search), sorting: search.sorting });
 
 // ── 囤货商品 (stock products) ───────────────────────────────────────────────
 const productFilters = { keyword: filter.text(128), status: filter.oneOf(ENUM_CODES.StockProductStatus), belowSafe: filter.boolean() };

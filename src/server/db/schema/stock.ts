@@ -177,6 +177,7 @@ export const stockRecords = pgTable('stock_records', {
 }, (t) => [
   uniqueIndex('stock_records_trade_no_uq').on(t.tenantId, t.tradeNo),
   index('stock_records_user_idx').on(t.tenantId, t.userId, t.id),
+  index('stock_records_creation_idx').on(t.tenantId, t.creationTime, t.id),
   index('stock_records_status_idx').on(t.tenantId, t.productStatus, t.id),
   index('stock_records_logistics_idx').on(t.tenantId, t.logisticsNumber),
   // ShelfUp by barcode: the product's labelled records, oldest first.

@@ -1,6 +1,6 @@
 // Orders, their lines, holding slots and urge requests: Drizzle queries only (parcels and stores have
 // modules of their own).
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { isScoped, keptFor, keptShape, mapRowsOnce, unscoped, visibilityOf, type Db } from '../../db/client.ts';
 import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
@@ -9,6 +9,8 @@ import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { orderCounts, orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
+import { orderByList, orderByOf, sortingKey } from '../../db/sorting.ts';
+import type { ORDER_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
@@ -31,7 +33,19 @@ export interface OrderFilter {
   userId?: number | undefined; orderStatus?: number | undefined; packageStatus?: number | undefined; storeId?: number | undefined;
   site?: string | undefined; orderType?: number | undefined; isUrgent?: boolean | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
   number?: string | undefined; userCode?: string | undefined; warehouseInfoId?: number | undefined;
+  /** The list's order (issue 44 §3); none: urgent first, then newest. Not a filter: orderWhere ignores it. */
+  sorting?: Sorting<typeof ORDER_SORT_FIELDS[number]> | undefined;
 }
+
+/**
+ * The page's order over `c` (the orders table, or the page CTE's columns): the asked sorting with the
+ * id as its tiebreaker, else urgent first, then newest (as before sorting was offered).
+ */
+const orderSort = (sorting: OrderFilter['sorting'], c: { isUrgent: unknown; id: unknown; creationTime: unknown; tradeNo: unknown; orderNumber: unknown }) => {
+  const col = (v: unknown) => v as AnyColumn;
+  return orderByOf(sorting, { creationTime: col(c.creationTime), tradeNo: col(c.tradeNo), orderNumber: col(c.orderNumber) }, col(c.id),
+    [desc(col(c.isUrgent)), desc(col(c.id))]);
+};
 
 /**
  * The filter's conditions. `bind` gives each value its place in the SQL: the value itself, or (for
@@ -113,7 +127,7 @@ export async function listOrders(tx: Db, f: OrderFilter, page: { limit: number; 
   const counted = pageCount(tx, orders, where);
   const rows = await tx.select({ ...orderView, total: counted.column }).from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id)).limit(pageLimit(page.limit)).offset(page.offset);
+    .where(where).orderBy(...orderSort(f.sorting, orders)).limit(pageLimit(page.limit)).offset(page.offset);
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows: rows.map(viewOf) };
 }
@@ -189,10 +203,10 @@ async function orderPage<F extends 'rows' | 'json'>(tx: Db, f: OrderFilter, page
   let counted = pageCount(tx, orders, where, { key, where: () => orderWhere(f) }, summed);
   // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
   const first = page.offset === 0 && isLiteralPageSize(page.limit);
-  const name = `${form}|${shape}|${summed ? 'summed' : counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
+  const name = `${form}|${shape}|${summed ? 'summed' : counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}${sortingKey(f.sorting)}`;
   type Query = F extends 'rows' ? ReturnType<typeof orderPageQuery> : ReturnType<typeof orderPageJsonQuery>;
   const build = (w: SQL | undefined, total: SQL<number>, p?: { limit: number; offset: number }) =>
-    (form === 'rows' ? orderPageQuery(tx, w, total, p) : orderPageJsonQuery(tx, w, total, p)) as Query;
+    (form === 'rows' ? orderPageQuery(tx, w, total, f.sorting, p) : orderPageJsonQuery(tx, w, total, f.sorting, p)) as Query;
   const query = keptShape(tx, ORDER_PAGES, 'hc_order_page_', name,
     (statement) => mapRowsOnce(build(where, counted.column, first ? page : undefined).prepare(statement)));
   let found: Awaited<Query>;
@@ -212,17 +226,17 @@ const ORDER_PAGES = new WeakMap<object, Map<string, { execute(values: Record<str
 /** The page of orders as a CTE, with the count as its `total` column; without `page`, its limit and
  * offset are placeholders. A page's offset of 0 is left out of the text (Drizzle omits it), its usual
  * sizes are written into it. */
-const orderWindow = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) =>
+const orderWindow = (tx: Db, where: SQL | undefined, total: SQL<number>, sorting: OrderFilter['sorting'], page?: { limit: number; offset: number }) =>
   tx.$with('page').as(tx.select({ ...LISTED_ORDER_COLUMNS, storeName: stores.storeName, warehouseName: warehouseInfos.warehouseName, total: total.as('total') })
     .from(orders)
     .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
-    .where(where).orderBy(desc(orders.isUrgent), desc(orders.id))
+    .where(where).orderBy(...orderSort(sorting, orders))
     .limit(page ? pageLimit(page.limit) : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset')));
 
 /** listOrdersWithLines' statement: the page's rows, each with its lines as JSON. */
-const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) => {
-  const window = orderWindow(tx, where, total, page);
-  return tx.with(window).select({ ...window._.selectedFields, lines: LINES_JSON }).from(window).orderBy(desc(window.isUrgent), desc(window.id));
+const orderPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, sorting: OrderFilter['sorting'], page?: { limit: number; offset: number }) => {
+  const window = orderWindow(tx, where, total, sorting, page);
+  return tx.with(window).select({ ...window._.selectedFields, lines: LINES_JSON }).from(window).orderBy(...orderSort(sorting, window));
 };
 
 /** A moment as toISOString writes it (milliseconds, UTC), or null. */
@@ -235,8 +249,8 @@ const isoText = (column: unknown) => sql`to_char(${column} at time zone 'UTC', '
  * that reads back the same, as JavaScript writes a number; the lines are text cast to json, so that
  * they go in as JSON, not as a string.
  */
-const orderPageJsonQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, page?: { limit: number; offset: number }) => {
-  const w = orderWindow(tx, where, total, page);
+const orderPageJsonQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, sorting: OrderFilter['sorting'], page?: { limit: number; offset: number }) => {
+  const w = orderWindow(tx, where, total, sorting, page);
   const dto = sql`select ${w.id} as "id", ${w.tradeNo} as "tradeNo", ${w.orderNumber} as "orderNumber", ${w.userId} as "userId",
     ${w.userCode} as "userCode", ${w.storeId} as "storeId", coalesce(${w.storeName}, '') as "storeName", ${w.warehouseInfoId} as "warehouseInfoId",
     coalesce(${w.warehouseName}, '') as "warehouseName", ${w.site} as "site", ${w.orderType} as "orderType", ${w.cargoCategory} as "cargoCategory",
@@ -249,7 +263,7 @@ const orderPageJsonQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, 
       from ${orderLines} l where l.order_id = ${w.id}) x)::json as "orderProductInfosList"`;
   return tx.with(w).select({
     total: sql<number | null>`max(${w.total})`.mapWith(Number),
-    items: sql<string>`coalesce('[' || string_agg((select row_to_json(d) from (${dto}) d)::text, ',' order by ${w.isUrgent} desc, ${w.id} desc) || ']', '[]')`,
+    items: sql<string>`coalesce('[' || string_agg((select row_to_json(d) from (${dto}) d)::text, ',' order by ${orderByList(orderSort(sorting, w))}) || ']', '[]')`,
   }).from(w);
 };
 

@@ -6,6 +6,8 @@ import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { addPrefixed, definedOnly, prefixedPlaceholders, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
+import { orderByOf, sortingKey } from '../../db/sorting.ts';
+import type { PARCEL_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
 
@@ -137,6 +139,8 @@ export interface ParcelFilter {
   statuses?: readonly number[] | undefined; receiveStatus?: number | undefined; userId?: number | undefined; warehouseInfoId?: number | undefined;
   userCode?: string | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
   needPhoto?: boolean | undefined; signedOnly?: boolean | undefined;
+  /** The list's order (issue 44 §3); none: newest first (signed ones by their sign-in). */
+  sorting?: Sorting<typeof PARCEL_SORT_FIELDS[number]> | undefined;
   /**
    * 1: parcels at mainland warehouses (and those of no warehouse yet), 2: at overseas warehouses —
    * Logistics and AbroadLogistics list the two apart, as the rejection queues do.
@@ -187,16 +191,17 @@ export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number
   let counted = pageCount(tx, parcels, where, { key, where: () => parcelWhere(f) });
   // A first page of a usual size has its size in the text, so it can keep a generic plan (decision 0036).
   const first = page.offset === 0 && isLiteralPageSize(page.limit);
-  const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}`;
+  const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}${sortingKey(f.sorting)}`;
+  const order = parcelOrder(f);
   const query = keptShape(tx, PARCEL_PAGES, 'hc_parcel_page_', name,
-    (statement) => mapRowsOnce(parcelPageQuery(tx, where, counted.column, f.signedOnly === true, first ? page : undefined).prepare(statement)));
+    (statement) => mapRowsOnce(parcelPageQuery(tx, where, counted.column, order, first ? page : undefined).prepare(statement)));
   let rows;
   if (query) {
     rows = await query.execute(first ? values : { ...values, limit: page.limit, offset: page.offset });
   } else {
     const plain = parcelWhere(f);
     counted = pageCount(tx, parcels, plain, { key, where: () => plain });
-    rows = await parcelPageQuery(tx, plain, counted.column, f.signedOnly === true, page);
+    rows = await parcelPageQuery(tx, plain, counted.column, order, page);
   }
   const { total, capped } = await counted.read(rows, page.offset);
   return { total, capped, rows };
@@ -204,11 +209,16 @@ export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number
 
 const PARCEL_PAGES = new WeakMap<object, Map<string, ReturnType<ReturnType<typeof parcelPageQuery>['prepare']>>>();
 
+/** listParcels' order: the asked sorting, else newest first (signed ones by their sign-in). */
+const parcelOrder = (f: ParcelFilter) => orderByOf(f.sorting,
+  { creationTime: parcels.creationTime, shipment: parcels.shipment }, parcels.id,
+  [desc(f.signedOnly === true ? parcels.signForTime : parcels.id), desc(parcels.id)]);
+
 /** listParcels' statement; without `page`, its limit and offset are placeholders. */
-const parcelPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, signedOnly: boolean, page?: { limit: number; offset: number }) =>
+const parcelPageQuery = (tx: Db, where: SQL | undefined, total: SQL<number>, order: SQL[], page?: { limit: number; offset: number }) =>
   tx.select({ parcel: parcels, warehouseName: warehouseInfos.warehouseName, total }).from(parcels)
     .leftJoin(warehouseInfos, eq(warehouseInfos.id, parcels.warehouseInfoId))
-    .where(where).orderBy(desc(signedOnly ? parcels.signForTime : parcels.id), desc(parcels.id))
+    .where(where).orderBy(...order)
     .limit(page ? pageLimit(page.limit) : sql.placeholder('limit')).offset(page ? page.offset : sql.placeholder('offset'));
 
 export async function listInbound(tx: Db, f: { warehouseInfoId?: number | undefined; shipment?: string | undefined; timeFrom?: string | undefined; timeTo?: string | undefined }, page: { limit: number; offset: number }) {

@@ -5,6 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { cappedCount } from '../../db/capped-count.ts';
 import { stockProducts, stockRecords, stores, warehouseInfos } from '../../db/schema/index.ts';
+import { orderByOf } from '../../db/sorting.ts';
+import type { STOCK_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
 
 export type StockRecordRow = typeof stockRecords.$inferSelect;
 export interface RecordView { record: StockRecordRow; storeName: string | null; warehouseName: string | null; barCode: string | null; shelfPosition: string | null }
@@ -42,6 +44,8 @@ export async function recordView(tx: Db, id: number): Promise<RecordView | undef
 export interface RecordFilter {
   userId?: number | undefined; userCode?: string | undefined; productStatus?: number | undefined; keyword?: string | undefined;
   storeId?: number | undefined; warehouseInfoId?: number | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
+  /** The list's order (issue 44 §3); none: newest first. */
+  sorting?: Sorting<typeof STOCK_SORT_FIELDS[number]> | undefined;
 }
 
 function recordWhere(f: RecordFilter): SQL | undefined {
@@ -63,7 +67,9 @@ function recordWhere(f: RecordFilter): SQL | undefined {
 export async function listRecords(tx: Db, f: RecordFilter, page: Page) {
   const where = recordWhere(f);
   const { total, capped } = await cappedCount(tx, stockRecords, where);
-  const rows: RecordView[] = await joined(tx).where(where).orderBy(desc(stockRecords.id)).limit(pageLimit(page.limit)).offset(page.offset);
+  const order = orderByOf(f.sorting, { creationTime: stockRecords.creationTime, tradeNo: stockRecords.tradeNo },
+    stockRecords.id, [desc(stockRecords.id)]);
+  const rows: RecordView[] = await joined(tx).where(where).orderBy(...order).limit(pageLimit(page.limit)).offset(page.offset);
   return { total, capped, rows };
 }
 
