@@ -222,12 +222,18 @@ export const ScanAdvanceOrderDto = z.object({ id: z.number().int(), userCode: z.
  */
 const wrongWarehouseName = z.string().nullable().optional();
 
+/**
+ * A parcel as a scan answers it: without the abnormal reason, which lists show (a scan's answer is also
+ * written by the one-statement scan in PostgreSQL, migration 0036, with exactly these fields).
+ */
+const ScannedParcelDto = ParcelDto.omit({ abnormalReason: true });
+
 export const ScanCheckDto = z.object({
   action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN', 'WRONG_WAREHOUSE']),
   warehouseName: wrongWarehouseName,
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
-  parcel: ParcelDto.nullable(),
+  parcel: ScannedParcelDto.nullable(),
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),
   shelfNumber: z.string().nullable(),
@@ -239,7 +245,7 @@ export const SignResultDto = z.object({
   warehouseName: wrongWarehouseName,
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
-  parcel: ParcelDto,
+  parcel: ScannedParcelDto,
   order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
   userCode: z.string().nullable(),
   shelfNumber: z.string().nullable(),

@@ -19,7 +19,7 @@ import { announceFloorWork } from '../notification/repository.ts';
 import { gramsToKg, kgToGrams } from '../fees/calc.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
 import { toOrderSummary } from './dto.ts';
-import { toParcelDto } from '../parcels/dto.ts';
+import { toParcelDto, toScannedParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
@@ -57,7 +57,7 @@ async function joinDeclaringOrder(tx: Db, me: CurrentUser, parcel: parcelRepo.Pa
 function answer(outcome: SignOutcome, warehouseName: string | null) {
   return {
     action: outcome.action,
-    parcel: toParcelDto(outcome.parcel, warehouseName),
+    parcel: toScannedParcelDto(outcome.parcel, warehouseName),
     order: outcome.order ? toOrderSummary(outcome.order) : null,
     userCode: outcome.parcel.userCode,
     shelfNumber: outcome.order?.shelfNumber ?? outcome.parcel.shelfNumber,
@@ -112,7 +112,7 @@ async function signAt(
   if (elsewhere && !input.transfer) {
     return {
       action: 'WRONG_WAREHOUSE' as const, warehouseName: declaredName, rejection: null,
-      parcel: toParcelDto(parcel, declaredName), order: null, userCode: parcel.userCode, shelfNumber: null,
+      parcel: toScannedParcelDto(parcel, declaredName), order: null, userCode: parcel.userCode, shelfNumber: null,
     };
   }
   // A pending refusal (DOMAIN §6) holds a parcel that is not signed in yet: nothing is signed, the
@@ -125,7 +125,7 @@ async function signAt(
       : parcel;
     return {
       action: 'REJECT' as const, rejection: { id: refusal.id, userCode: refusal.userCode, reMark: refusal.reMark },
-      parcel: toParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
+      parcel: toScannedParcelDto(held, warehouse.warehouseName), order: null, userCode: refusal.userCode, shelfNumber: null,
     };
   }
   // The scan's answer, from the outcome as the parcel's update will leave it.
@@ -266,7 +266,7 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
       if (parcel && belongsElsewhere(parcel, input.warehouseInfoId)) {
         const warehouseName = await declaredWarehouseName(ctx.db, parcel.warehouseInfoId!);
         return {
-          action: 'WRONG_WAREHOUSE' as const, warehouseName, rejection: null, parcel: toParcelDto(parcel, warehouseName),
+          action: 'WRONG_WAREHOUSE' as const, warehouseName, rejection: null, parcel: toScannedParcelDto(parcel, warehouseName),
           order: found.order ? toOrderSummary(found.order) : null, userCode: parcel.userCode, shelfNumber: null, needPhoto: parcel.isNeedTakePicture,
         };
       }
@@ -281,7 +281,7 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
       const order = found.order ?? undefined;
       const action = refusal ? 'REJECT' as const : parcel.receiveStatus === RECEIVE_STATUS.declared ? 'SIGN' as const : 'ALREADY' as const;
       return {
-        action, rejection, parcel: toParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
+        action, rejection, parcel: toScannedParcelDto(parcel, order?.warehouseName ?? null), order: order ? toOrderSummary(order) : null,
         userCode: parcel.userCode, shelfNumber: refusal ? null : order?.shelfNumber ?? parcel.shelfNumber, needPhoto: parcel.isNeedTakePicture,
       };
     }),

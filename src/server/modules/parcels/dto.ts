@@ -13,3 +13,9 @@ export function toParcelDto(p: ParcelRow, warehouseName: string | null = null): 
     creationTime: p.creationTime.toISOString(), abnormalReason: p.abnormalReason,
   };
 }
+
+/** A parcel as a scan answers it (ScannedParcelDto): the same but the abnormal reason, which lists show. */
+export function toScannedParcelDto(p: ParcelRow, warehouseName: string | null = null): Omit<ParcelDto, 'abnormalReason'> {
+  const { abnormalReason: _reason, ...scanned } = toParcelDto(p, warehouseName);
+  return scanned;
+}
