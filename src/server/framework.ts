@@ -4,29 +4,18 @@ import type { z } from 'zod';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ActionDef, ParsedInputOf, ServiceDef } from '#shared/contracts/define.ts';
-import type { Database, DataScope, Db, TenantId } from './db/client.ts';
+import type { Database, Db, TenantId } from './db/client.ts';
 import type { PendingWrite } from './db/pending-write.ts';
 import type { Config } from './config.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { unauthorized } from './lib/errors.ts';
 import type { CurrentUsers } from './modules/identity/current-users.ts';
+import type { CurrentUser } from './modules/identity/current-user.ts';
 import type { Sealer } from './lib/sealed.ts';
 import type { ShopeeClient } from './modules/shopee/client.ts';
 
-export interface CurrentUser {
-  id: number;
-  tenantId: TenantId;
-  userName: string;
-  name: string;
-  surname: string;
-  emailAddress: string | null;
-  userType: 0 | 1;
-  userCode: string | null;
-  language: string | null;
-  permissions: ReadonlySet<string>;
-  /** The groups' data scope of a staff member in a group without warehouse.Manages; otherwise null (or absent). */
-  scope?: DataScope | null;
-}
+// Who is calling belongs to identity; re-exported for the services that take it from here.
+export type { CurrentUser };
 
 export type Language = 'zh-Hans' | 'en';
 

@@ -3,8 +3,9 @@
 // first chunk, which route files reach. A test checks every link against the registry's URL.
 import type { InputOf } from './contracts/define.ts';
 import type { file } from './contracts/file.ts';
+import { FILE_BASE_PATH } from './constants.ts';
 
-export const FILE_BASE_PATH = '/api/File';
+export { FILE_BASE_PATH };
 
 type FileActions = typeof file.actions;
 export type FileActionKey = keyof FileActions;

@@ -6,40 +6,12 @@
 // (lib/lazy-api.ts loads the registry when it is first needed).
 import { createContext, useContext } from 'react';
 import type { ApiClient, ApiRequest, CallOptions, Transport } from '#shared/api-client.ts';
+import { toApiError, type RequestContextSource } from './api-error.ts';
 
-export const REQUEST_TIMEOUT_MS = 30_000;
-
-export type ApiErrorKind = 'http' | 'network' | 'timeout';
-
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly kind: ApiErrorKind,
-    readonly status: number | null,
-    readonly details: string | null = null,
-    readonly validationErrors: { message: string; members: string[] }[] | null = null,
-    readonly unAuthorizedRequest = false,
-    /** The server's Retry-After header, as sent (seconds or an HTTP date). */
-    readonly retryAfter: string | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-export interface RequestContextSource {
-  /** The bearer token, if signed in. */
-  getToken(): string | null;
-  /** The chosen tenant (Abp.TenantId); null is the host. */
-  getTenantId(): number | null;
-  /** The culture name, e.g. zh-Hans. */
-  getCulture(): string;
-}
-
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
-  return new ApiError(err instanceof Error ? err.message : String(err), 'network', null);
-}
+// The error type and the request's context live in a leaf (api-error.ts), so that request.ts, which
+// this file loads, does not import this file back.
+export { REQUEST_TIMEOUT_MS, ApiError, toApiError } from './api-error.ts';
+export type { ApiErrorKind, RequestContextSource } from './api-error.ts';
 
 let core: Promise<typeof import('./request.ts')> | null = null;
 const loadCore = () => (core ??= import('./request.ts').catch((e: unknown) => {

@@ -4,7 +4,7 @@
 // the outbox's replayer both send through it, so they cannot drift apart. Plain fetch: no HTTP
 // library in any chunk. Loaded with the first request, not with the first screen.
 import type { ApiRequest, CallOptions } from '#shared/api-client.ts';
-import { ApiError, REQUEST_TIMEOUT_MS, type RequestContextSource } from './http.ts';
+import { ApiError, REQUEST_TIMEOUT_MS, type RequestContextSource } from './api-error.ts';
 import { serverAnswered, serverSilent } from './outbox/reachability.ts';
 
 /** What is sent: a registry action already split into URL, query and body (buildRequest). */

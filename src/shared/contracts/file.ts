@@ -9,7 +9,7 @@ import { FlowExportInput } from './ledger.ts';
 import { BackOrderListInput, OrderListInput, ParcelListInput } from './orders.ts';
 import { CourierExpressDeliveryListInput } from './courier.ts';
 import { BackStockOrderListInput } from './stock-orders.ts';
-import { FILE_BASE_PATH } from '../file-links.ts';
+import { FILE_BASE_PATH } from '../constants.ts';
 import { ConsumptionFlowInput, StatisticRangeInput } from './statistics.ts';
 import { BackStockListInput, FrontStockListInput } from './stock.ts';
 import { shelfPosition } from './inventory.ts';

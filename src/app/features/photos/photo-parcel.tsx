@@ -7,7 +7,7 @@ import { labelKey } from '#shared/enums.ts';
 import { useT } from '../../lib/i18n.ts';
 import { Columns } from '../../components/columns.tsx';
 import { KitBadge, KitButton, KitCard, KitText, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
-import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-station.tsx';
+import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-slots.ts';
 import classes from './photo-station.module.css';
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

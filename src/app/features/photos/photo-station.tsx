@@ -25,10 +25,10 @@ import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { gotNoAnswer, needsNetwork, unreachable } from '../../lib/outbox/needs-network.ts';
 import { useReach } from '../../lib/outbox/reachability.ts';
 import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts';
+import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-slots.ts';
 import classes from './photo-station.module.css';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
-export type Slot = 'imageGuid' | 'goodsImageGuid';
 
 interface ScreenConfig {
   title: string; hint: string; slots: { slot: Slot; label: string }[]; reason: boolean;
@@ -71,13 +71,6 @@ type Status =
   | { kind: 'done'; parcel: ParcelDto }
   /** Saved in the outbox: uploaded and linked once the network returns. */
   | { kind: 'queued'; shipment: string; waiting: number };
-
-/** A parcel photographed offline by its number alone: the server finds it at replay. */
-export interface UnconfirmedParcel { shipment: string; unconfirmed: true }
-export type PhotoTarget = ParcelDto | UnconfirmedParcel;
-export const isUnconfirmed = (p: PhotoTarget): p is UnconfirmedParcel => 'unconfirmed' in p;
-
-export interface SlotPhoto { id: number; url: string; size: number; originalSize: number; compressed: boolean; heic: boolean }
 
 const objectUrl = (bytes: ArrayBuffer, type: string) =>
   typeof URL.createObjectURL === 'function' ? URL.createObjectURL(new Blob([bytes], { type })) : '';

@@ -4,7 +4,7 @@ import { buildRequest } from '#shared/api-client.ts';
 import type { ServiceDef } from '#shared/contracts/define.ts';
 import { services } from '#shared/contracts/index.ts';
 import { loadOutbox, markOutboxOpen } from './index.ts';
-import type { Input, OfflineCallOptions } from './offline-api.ts';
+import type { Input, OfflineCallOptions } from './offline-types.ts';
 
 /** Writes the call into the outbox (the registry splits it into URL, query and body). */
 export async function enqueueCall(

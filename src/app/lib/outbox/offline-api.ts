@@ -10,63 +10,16 @@
 // enqueue-call.ts load on the first queued call.
 import { useMemo } from 'react';
 import type { ApiClient } from '#shared/api-client.ts';
-import type { ActionDef, InputOf, OutputOf, ServiceDef } from '#shared/contracts/define.ts';
-import type { Services } from '#shared/contracts/index.ts';
+import type { Input, OfflineApi, OfflineCallOptions, OfflineResult } from './offline-types.ts';
 import { ApiError, useApi } from '../http.ts';
 import { UploadError, uploadFile, type Uploader } from '../upload.ts';
 import { loadOutbox, outboxMayHaveRows, outboxSource, peekOutbox } from './index.ts';
 import { newIdempotencyKey } from './key.ts';
 import { answerTimeoutMs, serverIsSilent } from './reachability.ts';
 
-/** The action keys of a service the registry lets the floor queue. */
-export type OfflineActionKey<S extends ServiceDef> = {
-  [K in keyof S['actions'] & string]: S['actions'][K] extends { offline: true } ? K : never
-}[keyof S['actions'] & string];
-
-/** The services with at least one such action. */
-export type OfflineServiceKey = { [K in keyof Services]: [OfflineActionKey<Services[K]>] extends [never] ? never : K }[keyof Services];
-
-export interface OfflineFile<F extends string = string> {
-  /** The body field the uploaded file's guid goes into. */
-  field: F;
-  name: string;
-  type: string;
-  bytes: ArrayBuffer;
-  /** Uploaded already (an earlier try got that far): not uploaded again. */
-  guid?: string | null;
-}
-
-export interface OfflineCallOptions<F extends string = never> {
-  /** FIFO group (e.g. `parcel:<number>`): a call never overtakes a queued one of its group. */
-  group: string;
-  /** What the outbox list shows. */
-  label: string;
-  /** The Idempotency-Key; a retry of a call that got no answer passes the key it used. */
-  key?: string;
-  /** How long to wait for the answer before queueing (default: answerTimeoutMs(), 3 s). */
-  timeout?: number;
-  /** Refused at replay, this call does not hold back the later calls of its group (default: it does). */
-  holdsGroup?: boolean;
-  /** Queued: join the waiting entry of the same group instead of adding a second one. */
-  once?: boolean;
-  files?: OfflineFile<F>[];
-  /** An online try uploaded a file: the screen may keep the guid with its draft. */
-  onUploaded?: (field: F, guid: string) => void;
-}
-
-export type OfflineResult<T> =
-  | { kind: 'sent'; result: T; key: string }
-  | { kind: 'queued'; key: string; waiting: number };
-
-type OfflineCall<D> = D extends ActionDef
-  ? <F extends keyof InputOf<D> & string = never>(
-    input: Omit<InputOf<D>, F>, options: OfflineCallOptions<F>,
-  ) => Promise<OfflineResult<OutputOf<D>>>
-  : never;
-
-export type OfflineApi = {
-  [S in OfflineServiceKey]: { [A in OfflineActionKey<Services[S]>]: OfflineCall<Services[S]['actions'][A]> };
-};
+// The outbox's call types (what a screen passes and gets back) live in offline-types.ts, which
+// enqueue-call.ts reads too without importing this file back.
+export type { OfflineActionKey, OfflineServiceKey, OfflineFile, OfflineCallOptions, OfflineResult, OfflineApi, Input } from './offline-types.ts';
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -76,8 +29,6 @@ const noAnswer = (err: unknown) =>
 
 /** A gateway's answer for a server that is down or hung behind it. */
 const GATEWAY = new Set([502, 503, 504]);
-
-export type Input = Record<string, unknown>;
 
 /** Whether a call must queue behind rows of its group instead of overtaking them. */
 async function groupIsWaiting(group: string): Promise<boolean> {

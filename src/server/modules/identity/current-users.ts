@@ -2,7 +2,7 @@
 // not read them from the database each time. Keyed by tenant and user, checked against the token's
 // security stamp; dropped on every server when an identity event arrives (events.ts, decision 0017).
 import type { Database, Db, TenantId } from '../../db/client.ts';
-import type { CurrentUser } from '../../framework.ts';
+import type { CurrentUser } from './current-user.ts';
 import type { Principal } from '../../lib/tokens.ts';
 import { IDENTITY_CHANNEL, parseIdentityEvent, takeCommittedEvents, type IdentityEvent } from './events.ts';
 import { acceptsToken, readCurrentUser, type FoundUser } from './repository.ts';

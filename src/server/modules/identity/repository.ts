@@ -4,7 +4,7 @@ import type { Database, DataScope, Db, TenantId } from '../../db/client.ts';
 import { pageLimit } from '../../db/page-limit.ts';
 import { rolePermissions, roles, staffGroups, tenants, userRoles, users, warehouseInfos } from '../../db/schema/index.ts';
 import { ADMIN_ROLE, USER_TYPE } from '#shared/permissions.ts';
-import type { CurrentUser } from '../../framework.ts';
+import type { CurrentUser } from './current-user.ts';
 import type { Principal } from '../../lib/tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
