@@ -70,12 +70,16 @@ export function pipelines(tx: Db): boolean {
  */
 const ALONE_COMMITTED = { command: 'COMMIT' } as const;
 
+/** A connection's query function, as node-postgres' PoolClient.query is called (what Drizzle calls). */
+export type QueryFn = (...args: unknown[]) => unknown;
+
 /**
- * Makes a connection send its Drizzle queries as named (prepared) statements once they are common,
+ * The query function Drizzle is given for a request connection (its `client` is a view of node-postgres'
+ * client with this query; the client itself is left as it is): its queries go as named (prepared) statements once they are common,
  * and its transaction's BEGIN and COMMIT with the statements they surround; a transaction whose
  * first statement is its last goes as that statement alone, in read-write mode (decision 0055).
  */
-export function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined, session: { get(): SessionSettings | undefined; forget(): void }): void {
+export function preparing(client: PgPoolClient, nameOf: (text: string) => string | undefined, session: { get(): SessionSettings | undefined; forget(): void }): QueryFn {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const send = (config: unknown, rest: unknown[]) => {
     if (config && typeof config === 'object' && !(config as { name?: string }).name && typeof (config as { text?: unknown }).text === 'string') {
@@ -89,7 +93,7 @@ export function preparing(client: PgPoolClient, nameOf: (text: string) => string
     (p as Promise<unknown>).catch(() => {});
     return p as Promise<unknown>;
   };
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+  return (config: unknown, ...rest: unknown[]) => {
     const opening = OPENINGS.get(client);
     if (!opening) return send(config, rest);
     if (opening.committed) throw new Error('a statement after its transaction\'s last one (lastStatementNext)');

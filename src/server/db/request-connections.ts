@@ -2,7 +2,7 @@
 // transaction (withTenant) and its reads (read).
 import { APP_ROLE } from './schema/tenancy.ts';
 import { NOTICES, type Notice, type NoticeSender } from './notices.ts';
-import { committedOrThrow, OPENING_OF, OPENINGS, preparing, type Opening } from './pipelining.ts';
+import { committedOrThrow, OPENING_OF, OPENINGS, preparing, type Opening, type QueryFn } from './pipelining.ts';
 import { CONNECTIONS, statementNamer } from './statements.ts';
 import { SESSION_OF, TENANTS } from './tenancy.ts';
 import type { Database, Db, SessionSettings, TenantId } from './types.ts';
@@ -44,8 +44,9 @@ export function requestConnections(pool: PgPool, handleOf: (client: PgPoolClient
       }
       let base = handles.get(client);
       if (!base) {
-        preparing(client, nameOf, { get: () => sessions.get(client), forget: () => sessions.delete(client) });
-        base = handleOf(client);
+        // Drizzle is given a view of the client whose query is ours; node-postgres' client is left as it is.
+        const query: QueryFn = preparing(client, nameOf, { get: () => sessions.get(client), forget: () => sessions.delete(client) });
+        base = handleOf(Object.create(client, { query: { value: query } }) as PgPoolClient);
         handles.set(client, base);
       }
       // A handle of its own per use: what other modules remember per transaction (WeakMaps keyed by
