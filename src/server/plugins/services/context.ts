@@ -1,0 +1,58 @@
+// The context an action's implementation sees, and the tenant transaction it runs in.
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { applyScope, type DataScope, type Db, type TenantId } from '../../db/client.ts';
+import type { CurrentUser, Deps, Language, OwnKey, RequestContext, UploadBody } from '../../framework.ts';
+import type { Principal } from '../../lib/tokens.ts';
+
+/** withTenant, then the identity changes it committed reach this server's cache at once. */
+export async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => Promise<T>, scope: DataScope | null = null): Promise<T> {
+  let used: Db | undefined;
+  const result = await deps.database.withTenant(tenantId, async (tx) => { used = tx; await applyScope(tx, scope); return fn(tx); });
+  if (used) deps.currentUsers.afterCommit(used);
+  return result;
+}
+
+/**
+ * The context an action's implementation sees, from the request, its caller and its transaction. A
+ * class: its two getters live on the prototype, not defined again on every request's object.
+ */
+class ActionContext implements RequestContext {
+  readonly session: RequestContext['session'];
+  readonly log: FastifyBaseLogger;
+  readonly now = new Date();
+  readonly ownKey?: OwnKey;
+
+  constructor(
+    private readonly deps: Deps, private readonly req: FastifyRequest, private readonly label: string, private readonly tx: Db | null,
+    readonly tenantId: TenantId, readonly user: CurrentUser | null, principal: Principal | null, readonly language: Language,
+    readonly answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+  ) {
+    this.session = principal?.session ?? null;
+    this.log = req.log;
+    if (ownKey) this.ownKey = ownKey;
+  }
+
+  get db(): Db {
+    if (!this.tx) throw new Error(`${this.label} is declared transaction: 'manual'; use ctx.transaction()`);
+    return this.tx;
+  }
+
+  // A manual action's own transactions carry the caller's data scope too (only within his tenant).
+  transaction<T>(fn: (tx: Db) => Promise<T>, t: TenantId = this.tenantId): Promise<T> {
+    return inTransaction(this.deps, t, fn, t === this.tenantId ? this.user?.scope ?? null : null);
+  }
+
+  // Read when asked: Fastify works out the scheme and the host on every read of them.
+  get origin(): string {
+    return `${this.req.protocol}://${this.req.host}`;
+  }
+}
+
+export function requestContext(
+  deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
+  answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+): RequestContext {
+  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong, ownKey);
+}
+
+export type ActionHandler = (input: unknown, ctx: RequestContext, body?: UploadBody) => Promise<unknown>;
