@@ -32,6 +32,8 @@
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
 //   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,scan-pglite,shelfup,signin,bundle,floor,statistics
+//   BENCH_ONLY          comma list of the only sections to run (also `npm run bench -- --only=scan,scan-pglite`): the
+//                       realistic scan bench the goals are read from (issue 43, decision 0065) is `scan` + `scan-pglite`
 //   BENCH_PROFILE       directory for CPU profiles of the servers (also `npm run bench -- --profile`: ./bench-profiles)
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -61,6 +63,7 @@ const OPT = {
   users: Math.max(0, num(env.BENCH_USERS, 200)),
   logLevel: env.BENCH_LOG_LEVEL || 'warn',
   skip: new Set((env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  only: new Set((process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
   initialMemory: env.BENCH_PGLITE_INITIAL_MEMORY || String(256 * 1024 * 1024),
   /**
    * `npm run bench -- --profile` (or BENCH_PROFILE=<dir>): every server the bench starts runs under
@@ -671,8 +674,10 @@ async function benchBundle(): Promise<void> {
   }
 }
 
+const skipped = (name: string) => OPT.skip.has(name) || (OPT.only.size > 0 && !OPT.only.has(name));
+
 async function section(name: string, fn: () => Promise<void>): Promise<void> {
-  if (OPT.skip.has(name)) { notes.push(`section "${name}" skipped (BENCH_SKIP)`); return; }
+  if (skipped(name)) { notes.push(`section "${name}" skipped (${OPT.skip.has(name) ? 'BENCH_SKIP' : 'not in --only / BENCH_ONLY'})`); return; }
   if (aborted) return;
   try {
     await fn();
@@ -709,7 +714,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   const scryptMs = await scryptCalibrationMs();
   const state: { running: Server | null } = { running: null };
-  await section('start', async () => { state.running = await benchStart(!OPT.skip.has('memory')); });
+  await section('start', async () => { state.running = await benchStart(!skipped('memory')); });
   await section('memory', () => benchMemory(state.running));
   if (state.running) await stopChild(state.running.child);
   await section('probe', benchProbe);
@@ -742,7 +747,7 @@ async function main(): Promise<void> {
   await section('bundle', benchBundle);
   // (issue 6) the floor app: its routes' initial JS, Lighthouse on /floor, wedge scan → verdict.
   await section('floor', async () => {
-    if (OPT.skip.has('bundle')) {
+    if (skipped('bundle')) {
       log('floor: vite build…');
       const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
       if (build.status !== 0) throw new Error('vite build failed');
