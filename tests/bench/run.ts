@@ -6,8 +6,10 @@
 //      (+ a standalone PGlite probe: initialMemory and shared_buffers against RSS)
 //   3. throughput on PostgreSQL: sign-in and User/GetAll, keep-alive, fixed concurrency
 //   4. (issue 4) `scan`: the scan station on a bulk-loaded PostgreSQL database — tests/bench/scan.ts
-//      (its own knobs BENCH_SCAN_* are listed there), with (issue 11) each action's ratios to a bare UPDATE
+//      (its own knobs BENCH_SCAN_* are listed there), with (issue 11) each action's ratios to a bare UPDATE;
+//      (issue 43, decision 0065) on the realistic shape, the table the goals are read from
 //   4′. (issue 11 §5) `scan-pglite`: the scan on the embedded PGlite at one site's scale (100 k parcels, 5 clients)
+//   `npm run bench -- --only=scan,scan-pglite` runs those two alone.
 //   5. (issue 12) `signin`: failed sign-ins flooding the server, an ordinary call meanwhile —
 //      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
