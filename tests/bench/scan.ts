@@ -591,7 +591,7 @@ async function loadShapeTenant(c: pg.Client, tenantId: number, warehouseId: numb
  *   parcel was signed, here its creation time); the others are free.
  * Each part runs only when its table exists, so the loader works before and after the change.
  */
-async function fillSlotBookkeeping(c: pg.Client, tenantId: number, warehouseId: number, maxSlot: number, log: (m: string) => void): Promise<void> {
+export async function fillSlotBookkeeping(c: pg.Client, tenantId: number, warehouseId: number, maxSlot: number, log: (m: string) => void): Promise<void> {
   const has = (await c.query<{ floors: boolean; slots: boolean }>(
     `select to_regclass('slot_floors') is not null as floors, to_regclass('holding_slots') is not null as slots`)).rows[0]!;
   const open = 'o.tenant_id = $1 and o.warehouse_info_id = $2 and o.package_status < 5 and o.order_status not in (4, 5, 6)';
@@ -970,6 +970,11 @@ export async function benchScan(d: ScanDeps): Promise<void> {
 
 // ───────────────────────────── (issue 11 §5) the embedded database at one site's scale ─────────────────────────────
 
+/** The loaders speak node-postgres' client; PGlite's answer has the same rows, its count under another name. */
+export function pgliteAsClient(db: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): pg.Client {
+  return { query: async (text: string, params: unknown[] = []) => { const r = await db.query(text, params); return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }; } } as unknown as pg.Client;
+}
+
 const PGLITE = {
   parcels: Math.max(10, Math.round(num(env.BENCH_SCAN_PGLITE_PARCELS, 100_000))),
   orders: Math.max(1, Math.round(num(env.BENCH_SCAN_PGLITE_ORDERS, 30_000))),
@@ -999,8 +1004,7 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
   const tLoad = performance.now();
   let w1 = 0;
   try {
-    // loadTenant speaks node-postgres' client; PGlite's answer has the same rows, its count under another name.
-    const client = { query: async (text: string, params: unknown[] = []) => { const r = await db.query(text, params); return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }; } } as unknown as pg.Client;
+    const client = pgliteAsClient(db);
     const w = await db.query<{ id: number }>('select id from warehouse_infos where tenant_id = 1 and is_enabled order by id limit 1');
     if (w.rows[0]) w1 = Number(w.rows[0].id);
     else {
