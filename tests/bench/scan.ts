@@ -33,6 +33,8 @@
 //                          20 / 2 parcels, interleaved as in realistic; one-line: the bench before issue 43, one-line orders)
 //   BENCH_SCAN_FREE_SHARE  share of the parcels without an order         (default 0.1; the realistic shapes)
 //   BENCH_SCAN_HOLDING     orders holding a slot at the start            (default parcels / 20, at most 30 % of the orders)
+//   BENCH_SCAN_SLOT_GAPS   share of the slot numbers left free among the held ones (default 0.03: freed by orders
+//                          shipped out of turn; 0: the held slots are 1…N, no gap, the kindest case for a search from the floor)
 //   BENCH_SCAN_SELLERS     sellers (with one store each) in tenant 1     (default 300)
 //   BENCH_SCAN_ORDERS      orders (one line each) in tenant 1            (default 300000; the one-line shape only)
 //   BENCH_SCAN_PARCELS     parcels in tenant 1                           (default 1000000)
@@ -89,6 +91,7 @@ const SIZE = {
   shape: scanShape(env.BENCH_SCAN_SHAPE),
   freeShare: Math.min(0.9, Math.max(0, num(env.BENCH_SCAN_FREE_SHARE, 0.1))),
   holding: env.BENCH_SCAN_HOLDING ? Math.max(0, Math.round(num(env.BENCH_SCAN_HOLDING, 0))) : undefined,
+  slotGaps: Math.min(0.5, Math.max(0, num(env.BENCH_SCAN_SLOT_GAPS, 0.03))),
 };
 function scanShape(v: string | undefined): ScanShapeName | 'one-line' {
   const x = (v ?? '').trim() || 'realistic';
@@ -648,7 +651,7 @@ export async function createBenchDatabase(pgUrl: string, databases: Set<string>,
 
 export async function benchScan(d: ScanDeps): Promise<void> {
   const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
-  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: SIZE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, holding: SIZE.holding });
+  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: SIZE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, holding: SIZE.holding, gapShare: SIZE.slotGaps });
   if (shape) d.note(`scan: ${describeShape(shape)}`);
   d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${shape ? `shape ${shape.name} (BENCH_SCAN_SHAPE)` : `shape one-line: ${SIZE.orders} orders (1 line each)`}, ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
@@ -993,7 +996,7 @@ const TARGET_PGLITE_SCAN_MS = 100;
 export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>): Promise<void> {
   const dataDir = await d.tempDir('haicang-bench-scan-pglite-');
   // The same shape as the PostgreSQL section's (BENCH_SCAN_SHAPE), at one site's size; enough scans for 5 clients.
-  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: PGLITE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, scans: 20_000 });
+  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: PGLITE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, gapShare: SIZE.slotGaps, scans: 20_000 });
   if (shape) d.note(`scan-pglite: ${describeShape(shape)}`);
   d.log('scan-pglite: first start (migrate + seed)…');
   const first = await d.startServer({ DATA_DIR: dataDir }, { logLevel: d.logLevel });
