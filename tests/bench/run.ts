@@ -6,8 +6,10 @@
 //      (+ a standalone PGlite probe: initialMemory and shared_buffers against RSS)
 //   3. throughput on PostgreSQL: sign-in and User/GetAll, keep-alive, fixed concurrency
 //   4. (issue 4) `scan`: the scan station on a bulk-loaded PostgreSQL database — tests/bench/scan.ts
-//      (its own knobs BENCH_SCAN_* are listed there), with (issue 11) each action's ratios to a bare UPDATE
+//      (its own knobs BENCH_SCAN_* are listed there), with (issue 11) each action's ratios to a bare UPDATE;
+//      (issue 43, decision 0065) on the realistic shape, the table the goals are read from
 //   4′. (issue 11 §5) `scan-pglite`: the scan on the embedded PGlite at one site's scale (100 k parcels, 5 clients)
+//   `npm run bench -- --only=scan,scan-pglite` runs those two alone.
 //   5. (issue 12) `signin`: failed sign-ins flooding the server, an ordinary call meanwhile —
 //      tests/bench/sign-in-flood.ts (knob BENCH_SIGNIN_FLOOD)
 //   6. (issue 6) `floor`: the floor app on the built console — tests/bench/floor.ts (initial JS of
@@ -32,6 +34,8 @@
 //   BENCH_USERS         extra users created before the load  (default 200)
 //   BENCH_LOG_LEVEL     server LOG_LEVEL during the load     (default warn)
 //   BENCH_SKIP          comma list of sections to skip: start,memory,probe,pg,scan,scan-pglite,shelfup,signin,bundle,floor,statistics
+//   BENCH_ONLY          comma list of the only sections to run (also `npm run bench -- --only=scan,scan-pglite`): the
+//                       realistic scan bench the goals are read from (issue 43, decision 0065) is `scan` + `scan-pglite`
 //   BENCH_PROFILE       directory for CPU profiles of the servers (also `npm run bench -- --profile`: ./bench-profiles)
 //   BENCH_PGLITE_INITIAL_MEMORY  value for PGLITE_INITIAL_MEMORY when the server supports it (default 268435456)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -61,6 +65,7 @@ const OPT = {
   users: Math.max(0, num(env.BENCH_USERS, 200)),
   logLevel: env.BENCH_LOG_LEVEL || 'warn',
   skip: new Set((env.BENCH_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  only: new Set((process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
   initialMemory: env.BENCH_PGLITE_INITIAL_MEMORY || String(256 * 1024 * 1024),
   /**
    * `npm run bench -- --profile` (or BENCH_PROFILE=<dir>): every server the bench starts runs under
@@ -671,8 +676,10 @@ async function benchBundle(): Promise<void> {
   }
 }
 
+const skipped = (name: string) => OPT.skip.has(name) || (OPT.only.size > 0 && !OPT.only.has(name));
+
 async function section(name: string, fn: () => Promise<void>): Promise<void> {
-  if (OPT.skip.has(name)) { notes.push(`section "${name}" skipped (BENCH_SKIP)`); return; }
+  if (skipped(name)) { notes.push(`section "${name}" skipped (${OPT.skip.has(name) ? 'BENCH_SKIP' : 'not in --only / BENCH_ONLY'})`); return; }
   if (aborted) return;
   try {
     await fn();
@@ -709,7 +716,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   const scryptMs = await scryptCalibrationMs();
   const state: { running: Server | null } = { running: null };
-  await section('start', async () => { state.running = await benchStart(!OPT.skip.has('memory')); });
+  await section('start', async () => { state.running = await benchStart(!skipped('memory')); });
   await section('memory', () => benchMemory(state.running));
   if (state.running) await stopChild(state.running.child);
   await section('probe', benchProbe);
@@ -742,7 +749,7 @@ async function main(): Promise<void> {
   await section('bundle', benchBundle);
   // (issue 6) the floor app: its routes' initial JS, Lighthouse on /floor, wedge scan → verdict.
   await section('floor', async () => {
-    if (OPT.skip.has('bundle')) {
+    if (skipped('bundle')) {
       log('floor: vite build…');
       const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
       if (build.status !== 0) throw new Error('vite build failed');

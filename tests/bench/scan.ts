@@ -1,17 +1,42 @@
 // Issue 4 benchmark, section `scan` of `npm run bench`: the scan station against a warehouse-sized
 // PostgreSQL database. run.ts owns the server process, the table and the cleanup; this file bulk-loads
-// the data with SQL (as the owner, set-based) and measures, with a fixed number of clients:
+// the data with SQL (as the owner, set-based) and measures, with a fixed number of clients.
+//
+// THE TABLE THE GOALS ARE READ FROM (issue 43 item 4, decision 0065): the realistic shape
+// (tests/bench/scan-shape.ts) — 1 M parcels; orders of 1–20 parcels (½ one, ⅓ two or three, the rest
+// 4–20), 10 % of the parcels without an order; the declared parcels scanned in the order they arrive,
+// interleaved across thousands of orders (never in order-id order), so a scan is an order's first
+// (takes a slot), a later one, or its last (completes it); ~50 k open orders holding slots (parcels / 20).
+// The goals, as `ratio:` rows against the bare UPDATE measured in turns with each action (decision 0055):
+// SignByScan p95 ≤ 5× and throughput ≥ 10 %; IntoLogisticsCheck and a GetOrderList page ≤ 4×;
+// GoodsWeigh ≤ 8×; and on PGlite (section scan-pglite, 100 k parcels, 5 clients) SignByScan p95 ≤ 100 ms.
+//
+// Only the realistic sections:   npm run bench -- --only=scan,scan-pglite      (or BENCH_ONLY=scan,scan-pglite)
+// Quick mode, for development:   BENCH_SCAN_PARCELS=200000 BENCH_SCAN_PARCELS_T2=20000 BENCH_SCAN_DURATION_S=6 \
+//                                BENCH_SCAN_WARMUP_S=1 BENCH_SCAN_TURNS=3 BENCH_SCAN_PGLITE_PARCELS=20000 npm run bench -- --only=scan,scan-pglite
+//   (about 5 minutes on an idle 2-core machine; BENCH_SCAN_PHASES=sign,bare for the scan alone).
+// The issue's "done means" shapes:  BENCH_SCAN_SHAPE=twenty  or  BENCH_SCAN_SHAPE=two.
+//
+// What it measures:
 //   (a) Logistics/IntoLogisticsCheck on random existing tracking numbers
-//   (b) Logistics/SignByScan on distinct never-signed (declared) numbers from a shared pool, each under an
-//       Idempotency-Key of its own, as the floor app sends it (decision 0037)
+//   (b) Logistics/SignByScan on the declared parcels in arrival order (the realistic shapes; the one-line
+//       shape: distinct declared numbers in random order), each under an Idempotency-Key of its own, as
+//       the floor app sends it (decision 0037); its latencies also split by what the scan did to its order
 //   (c) BackOrder/GetOrderList and Logistics/GetLogisticsList, filtered and paged, with totalCount
 //   (c′) BackOrder/GoodsWeigh (issue 11): packed orders weighed (and re-weighed) with their fees through the ledger
+//        (the realistic shapes have packed orders of their own; the one-line shape packs its processing ones)
 //   (d) the ceiling: a bare single-row UPDATE through node-postgres, same number of clients
 // and (issue 11) each action's p95 and throughput as a ratio to the ceiling measured in the same run.
 //
 // Knobs (environment):
+//   BENCH_SCAN_SHAPE       realistic | twenty | two | one-line           (default realistic; twenty / two: every order of
+//                          20 / 2 parcels, interleaved as in realistic; one-line: the bench before issue 43, one-line orders)
+//   BENCH_SCAN_FREE_SHARE  share of the parcels without an order         (default 0.1; the realistic shapes)
+//   BENCH_SCAN_HOLDING     orders holding a slot at the start            (default parcels / 20, at most 30 % of the orders)
+//   BENCH_SCAN_SLOT_GAPS   share of the slot numbers left free among the held ones (default 0.03: freed by orders
+//                          shipped out of turn; 0: the held slots are 1…N, no gap, the kindest case for a search from the floor)
 //   BENCH_SCAN_SELLERS     sellers (with one store each) in tenant 1     (default 300)
-//   BENCH_SCAN_ORDERS      orders (one line each) in tenant 1            (default 300000)
+//   BENCH_SCAN_ORDERS      orders (one line each) in tenant 1            (default 300000; the one-line shape only)
 //   BENCH_SCAN_PARCELS     parcels in tenant 1                           (default 1000000)
 //   BENCH_SCAN_PARCELS_T2  parcels in the second tenant                  (default 100000)
 //   BENCH_SCAN_CLIENTS     concurrent clients                            (default 20)
@@ -23,8 +48,9 @@
 //   BENCH_SCAN_EXPERIMENT_SQL  SQL run as the owner right after the load (an index or a constraint dropped, a
 //                          trigger disabled…), to see through the whole stack what PostgreSQL alone showed; the
 //                          run's notes name it (decision 0056). Never in a run whose figures are reported as the product's
-//   BENCH_SCAN_TURNS       the goals' actions (a), (b), (c) GetOrderList each run in this many turns with a
-//                          bare-UPDATE ceiling of their own (default 5, decision 0055); 0: alone, read against (d)
+//   BENCH_SCAN_TURNS       the goals' actions (a), (b), (c) GetOrderList, (c′) GoodsWeigh each run in this many turns
+//                          with a bare-UPDATE ceiling of their own (default 5, decision 0055); 0: alone, read against (d)
+//   BENCH_SCAN_PGLITE_PARCELS, _ORDERS, _SELLERS, _CLIENTS  the scan-pglite section's sizes (100000, 30000 for one-line, 100, 5)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +59,7 @@ import pg from 'pg';
 import { Pool, type Dispatcher } from 'undici';
 import { LeanPool } from './lean-http.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { describeShape, makeShape, SCAN_KIND_LABEL, SCAN_SHAPES, type ScanKind, type ScanShapeName, type Shape } from './scan-shape.ts';
 
 export interface ScanServer { child: ChildProcess; pid: number; port: number; readyS: number }
 
@@ -61,7 +88,18 @@ const SIZE = {
   warmupS: Math.max(0, num(env.BENCH_SCAN_WARMUP_S, 3)),
   phases: new Set((env.BENCH_SCAN_PHASES || 'check,sign,lists,weigh,overhead,bare').split(',').map((x) => x.trim()).filter(Boolean)),
   turns: Math.max(0, Math.round(num(env.BENCH_SCAN_TURNS, 5))),
+  shape: scanShape(env.BENCH_SCAN_SHAPE),
+  freeShare: Math.min(0.9, Math.max(0, num(env.BENCH_SCAN_FREE_SHARE, 0.1))),
+  holding: env.BENCH_SCAN_HOLDING ? Math.max(0, Math.round(num(env.BENCH_SCAN_HOLDING, 0))) : undefined,
+  slotGaps: Math.min(0.5, Math.max(0, num(env.BENCH_SCAN_SLOT_GAPS, 0.03))),
 };
+function scanShape(v: string | undefined): ScanShapeName | 'one-line' {
+  const x = (v ?? '').trim() || 'realistic';
+  if (x === 'one-line' || (SCAN_SHAPES as readonly string[]).includes(x)) return x as ScanShapeName | 'one-line';
+  throw new Error(`BENCH_SCAN_SHAPE=${x}: one of ${[...SCAN_SHAPES, 'one-line'].join(', ')}`);
+}
+/** A SignByScan latency's tag: what the scan did to its order (realistic shapes), or of an order or not (one-line). */
+const scanTagLabel = (tag: string) => SCAN_KIND_LABEL[tag as ScanKind] ?? (tag === 'order' ? "an order's (one line: first and last)" : 'no order');
 const KEEP_DATABASE = env.BENCH_SCAN_KEEP === '1';
 const EXPERIMENT_SQL = env.BENCH_SCAN_EXPERIMENT_SQL?.trim() || null;
 const TARGET_SCAN_MS = 50;
@@ -391,12 +429,13 @@ async function timed(c: pg.Client, what: string, sql: string, params: unknown[],
 }
 
 /** Tenant 1 (or any tenant): sellers + stores, orders + one line each, parcels. As the owner, FK triggers off (data consistent by construction). */
-async function loadTenant(c: pg.Client, tenantId: number, warehouseId: number, tag: string, n: { sellers: number; orders: number; parcels: number }, log: (m: string) => void): Promise<void> {
+/** Sellers with one store each, and the temp table bench_sellers (k from 0) the loaders join on. */
+async function loadSellers(c: pg.Client, tenantId: number, tag: string, sellers: number, log: (m: string) => void): Promise<void> {
   await timed(c, `${tag} sellers`, `
     insert into users (tenant_id, user_name, normalized_user_name, name, email_address, normalized_email_address, password_hash, user_type, user_code)
     select $1::bigint, 'bs' || $2::text || g, upper('bs' || $2::text || g), '压测卖家 ' || g, 'bs' || $2::text || g || '@bench.local', upper('bs' || $2::text || g || '@bench.local'),
            'x-not-a-hash', 1, 'B' || $2::text || lpad(g::text, 6, '0')
-    from generate_series(1, $3::int) g`, [tenantId, tag, n.sellers], log);
+    from generate_series(1, $3::int) g`, [tenantId, tag, sellers], log);
   await timed(c, `${tag} stores`, `
     insert into stores (tenant_id, user_id, store_name, site, contact_name)
     select $1::bigint, u.id, '店铺 ' || u.user_code, (array['TW','MY','SG','PH','TH'])[1 + (u.id % 5)::int], u.name
@@ -405,6 +444,11 @@ async function loadTenant(c: pg.Client, tenantId: number, warehouseId: number, t
     select row_number() over (order by s.id) - 1 as k, s.id as store_id, s.user_id, u.user_code, s.site
     from stores s join users u on u.id = s.user_id where s.tenant_id = $1 and u.user_code like 'B' || $2::text || '%'`, [tenantId, tag]);
   await c.query('create unique index on bench_sellers (k)');
+}
+
+/** The one-line shape (BENCH_SCAN_SHAPE=one-line, the bench before issue 43): orders of one line each, ~30 % of the parcels theirs. */
+async function loadTenant(c: pg.Client, tenantId: number, warehouseId: number, tag: string, n: { sellers: number; orders: number; parcels: number }, log: (m: string) => void): Promise<void> {
+  await loadSellers(c, tenantId, tag, n.sellers, log);
   const sellers = n.sellers;
   if (n.orders > 0) {
     // Status mix by g % 20: 9 pending, 1 awaiting freight, 4 shipped, 4 completed, 1 cancelled, 1 on hold; and 1 % processing (g % 100 = 50),
@@ -450,6 +494,126 @@ async function loadTenant(c: pg.Client, tenantId: number, warehouseId: number, t
   await c.query('drop table bench_sellers');
 }
 
+// ───────────────────────────── the realistic shape (issue 43 item 4, decision 0065) ─────────────────────────────
+
+/** A parcel's tracking number in a loaded shape: YT… for an order's parcel, JD… for one without an order. */
+export const shapeShipment = (s: Shape, p: number, tag: string): string => `${s.parcelOrder[p]! >= 0 ? 'YT' : 'JD'}${tag}${String(p).padStart(12, '0')}`;
+
+/** A PostgreSQL array literal of integers (sent as text and cast: node-postgres and PGlite read it alike). */
+const intArray = (xs: ArrayLike<number>, from: number, to: number): string => {
+  const parts: string[] = [];
+  for (let i = from; i < to; i++) parts.push(String(Math.round(xs[i]!)));
+  return `{${parts.join(',')}}`;
+};
+
+/**
+ * Tenant `tenantId` in the realistic shape `s` (tests/bench/scan-shape.ts): sellers and stores, the
+ * orders with their states and slots, one order line per order parcel, the parcels (signed or declared),
+ * then the slot bookkeeping (fillSlotBookkeeping). As the owner, FK triggers off (consistent by construction).
+ * The shape's history spans 120 days up to now.
+ */
+async function loadShapeTenant(c: pg.Client, tenantId: number, warehouseId: number, tag: string, s: Shape, sellers: number, log: (m: string) => void): Promise<void> {
+  await loadSellers(c, tenantId, tag, sellers, log);
+  const unitS = (120 * 86_400) / s.span;
+  const ago = (t: number) => Math.max(0, Math.round((s.now - t) * unitS));
+  const O = s.orderSize.length;
+  const P = s.parcelOrder.length;
+  let t = performance.now();
+  for (let from = 0; from < O; from += 50_000) {
+    const to = Math.min(O, from + 50_000);
+    const k = Int32Array.from({ length: to - from }, (_, i) => from + i);
+    const made = Int32Array.from({ length: to - from }, (_, i) => ago(from + i));
+    await c.query(`
+      insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods,
+                          order_status, package_status, is_urgent, shelf_number, holding_slot, creation_time)
+      select $1::bigint, 'RT' || $2::text || lpad(x.k::text, 10, '0'), 'RO' || $2::text || x.k, s.user_id, s.user_code, s.store_id, $3::bigint, s.site, 1 + (x.k % 2), 1, 1,
+             x.st, x.pk, x.k % 97 = 0,
+             case when x.slot > 0 then 'H' || case when x.slot < 10000 then lpad(x.slot::text, 4, '0') else x.slot::text end end, nullif(x.slot, 0),
+             now() - x.made * interval '1 second'
+      from unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::int[]) x(k, st, pk, slot, made)
+      join bench_sellers s on s.k = x.k % ${sellers}`,
+    [tenantId, tag, warehouseId, intArray(k, 0, k.length), intArray(s.orderStatus, from, to), intArray(s.packageStatus, from, to), intArray(s.orderSlot, from, to), intArray(made, 0, made.length)]);
+  }
+  log(`scan: ${tag} orders (${s.name}): ${O} rows in ${f1((performance.now() - t) / 1000)} s`);
+  await c.query(`create temp table bench_order_ids as
+    select substr(o.trade_no, 3 + length($2::text))::int as k, o.id, o.warehouse_info_id, o.user_id, o.user_code, o.store_id, o.order_type, o.shelf_number, o.creation_time
+    from orders o where o.tenant_id = $1 and o.trade_no like 'RT' || $2::text || '%'`, [tenantId, tag]);
+  await c.query('create unique index on bench_order_ids (k)');
+
+  t = performance.now();
+  // The orders' parcels and lines (parcels are numbered orders first, so they come in one run).
+  let tiedEnd = 0;
+  while (tiedEnd < P && s.parcelOrder[tiedEnd]! >= 0) tiedEnd++;
+  for (let from = 0; from < tiedEnd; from += 100_000) {
+    const to = Math.min(tiedEnd, from + 100_000);
+    const p = Int32Array.from({ length: to - from }, (_, i) => from + i);
+    const at = Int32Array.from({ length: to - from }, (_, i) => ago(s.parcelArrival[from + i]!));
+    const params = [tenantId, tag, intArray(p, 0, p.length), intArray(s.parcelOrder, from, to), intArray(s.parcelStatus, from, to), intArray(at, 0, at.length)];
+    await c.query(`
+      insert into order_lines (tenant_id, order_id, product_name, product_sku, quantity, price, shipment)
+      select $1::bigint, b.id, '压测商品 ' || (x.p % 5000), 'SKU' || (x.p % 5000), 1 + (x.p % 3), 1000 + (x.p % 9000), 'YT' || $2::text || lpad(x.p::text, 12, '0')
+      from unnest($3::int[], $4::int[], $5::int[], $6::int[]) x(p, k, rs, at) join bench_order_ids b on b.k = x.k`, params);
+    await c.query(`
+      insert into parcels (tenant_id, shipment, warehouse_info_id, user_id, user_code, order_id, store_id, order_type, receive_status, sign_for_time, sign_user_name, weight, shelf_number, creation_time)
+      select $1::bigint, 'YT' || $2::text || lpad(x.p::text, 12, '0'), b.warehouse_info_id, b.user_id, b.user_code, b.id, b.store_id, b.order_type, x.rs,
+             case when x.rs <> 0 then now() - x.at * interval '1 second' end, case when x.rs <> 0 then 'admin' end,
+             case when x.rs <> 0 then 0.3 + (x.p % 50) / 10.0 end, case when x.rs = 1 then b.shelf_number end, b.creation_time
+      from unnest($3::int[], $4::int[], $5::int[], $6::int[]) x(p, k, rs, at) join bench_order_ids b on b.k = x.k`, params);
+  }
+  log(`scan: ${tag} order parcels and lines: ${tiedEnd} each in ${f1((performance.now() - t) / 1000)} s`);
+  t = performance.now();
+  // The parcels without an order: declared a few days before they arrive (at most now).
+  const leadS = 3 * 86_400;
+  for (let from = tiedEnd; from < P; from += 100_000) {
+    const to = Math.min(P, from + 100_000);
+    const p = Int32Array.from({ length: to - from }, (_, i) => from + i);
+    const at = Int32Array.from({ length: to - from }, (_, i) => ago(s.parcelArrival[from + i]!));
+    const made = Int32Array.from({ length: to - from }, (_, i) => Math.max(0, Math.round((s.now - s.parcelArrival[from + i]!) * unitS + leadS)));
+    await c.query(`
+      insert into parcels (tenant_id, shipment, warehouse_info_id, user_id, user_code, receive_status, sign_for_time, sign_user_name, weight, creation_time)
+      select $1::bigint, 'JD' || $2::text || lpad(x.p::text, 12, '0'), case when x.rs = 0 then null else $3::bigint end,
+             case when x.rs = 5 then null else s.user_id end, case when x.rs = 5 then null else s.user_code end, x.rs,
+             case when x.rs <> 0 then now() - x.at * interval '1 second' end, case when x.rs <> 0 then 'admin' end,
+             case when x.rs <> 0 then 0.3 + (x.p % 50) / 10.0 end, now() - x.made * interval '1 second'
+      from unnest($4::int[], $5::int[], $6::int[], $7::int[]) x(p, rs, at, made)
+      join bench_sellers s on s.k = x.p % ${sellers}`,
+    [tenantId, tag, warehouseId, intArray(p, 0, p.length), intArray(s.parcelStatus, from, to), intArray(at, 0, at.length), intArray(made, 0, made.length)]);
+  }
+  log(`scan: ${tag} parcels without an order: ${P - tiedEnd} in ${f1((performance.now() - t) / 1000)} s`);
+  await c.query('drop table bench_order_ids');
+  await c.query('drop table bench_sellers');
+  await fillSlotBookkeeping(c, tenantId, warehouseId, s.maxSlot, log);
+}
+
+/**
+ * The slot bookkeeping beside orders.holding_slot / shelf_number, which the loader fills for the orders
+ * holding slots: ONE place to adapt when the slot design changes (issue 43 item 1).
+ * - today (decision 0044): `slot_floors` — the warehouse's floor at its lowest free number;
+ * - the `holding_slots` table (branch `slots`): one row per slot number from 1 to the highest taken and
+ *   a few hundred free ones above; an open order's slot row names the order (taken when its first
+ *   parcel was signed, here its creation time); the others are free.
+ * Each part runs only when its table exists, so the loader works before and after the change.
+ */
+export async function fillSlotBookkeeping(c: pg.Client, tenantId: number, warehouseId: number, maxSlot: number, log: (m: string) => void): Promise<void> {
+  const has = (await c.query<{ floors: boolean; slots: boolean }>(
+    `select to_regclass('slot_floors') is not null as floors, to_regclass('holding_slots') is not null as slots`)).rows[0]!;
+  const open = 'o.tenant_id = $1 and o.warehouse_info_id = $2 and o.package_status < 5 and o.order_status not in (4, 5, 6)';
+  if (has.floors) {
+    await timed(c, 'slot_floors (the lowest free number)', `
+      insert into slot_floors (tenant_id, warehouse_info_id, floor)
+      select $1::bigint, $2::bigint, coalesce((select min(n) from generate_series(1, $3::int + 1) n
+        where not exists (select 1 from orders o where ${open} and o.holding_slot = n)), 1)
+      on conflict do nothing`, [tenantId, warehouseId, maxSlot], log);
+  }
+  if (has.slots) {
+    await timed(c, 'holding_slots (occupied and free)', `
+      insert into holding_slots (tenant_id, warehouse_info_id, number, order_id, parcel_id, taken_time)
+      select $1::bigint, $2::bigint, n, o.id, null, o.creation_time
+      from generate_series(1, $3::int + greatest(200, $3::int / 20)) n
+      left join orders o on ${open} and o.holding_slot = n`, [tenantId, warehouseId, maxSlot], log);
+  }
+}
+
 // ───────────────────────────── EXPLAIN as the app role, RLS on ─────────────────────────────
 
 async function explain(pool: pg.Pool, tenantId: number, sql: string, params: unknown[]): Promise<string> {
@@ -487,7 +651,9 @@ export async function createBenchDatabase(pgUrl: string, databases: Set<string>,
 
 export async function benchScan(d: ScanDeps): Promise<void> {
   const { name, url: dbUrl } = await createBenchDatabase(d.pgUrl, d.databases, 'hc_scan');
-  d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${SIZE.orders} orders (1 line each), ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
+  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: SIZE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, holding: SIZE.holding, gapShare: SIZE.slotGaps });
+  if (shape) d.note(`scan: ${describeShape(shape)}`);
+  d.note(`scan: sizes tenant 1 — ${SIZE.sellers} sellers/stores, ${shape ? `shape ${shape.name} (BENCH_SCAN_SHAPE)` : `shape one-line: ${SIZE.orders} orders (1 line each)`}, ${SIZE.parcels} parcels; second tenant ${SIZE.parcelsT2} parcels; `
     + `${SIZE.clients} clients, ${SIZE.warmupS} s warm-up + ${SIZE.durationS} s per phase; database ${name} (dropped at the end); `
     + `HTTP load through ${env.BENCH_HTTP_CLIENT === 'undici' ? 'undici (decision 0047)' : 'lean-http.ts (decision 0054)'}, one request at a time per connection; `
     + `the server's request connections: ${loadConfig({ DB_POOL_SIZE: process.env.DB_POOL_SIZE }).dbPoolSize} (${process.env.DB_POOL_SIZE ? 'DB_POOL_SIZE' : `the default for ${os.availableParallelism()} cores, decision 0053`})`);
@@ -527,7 +693,8 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     await owner.query(`set session_replication_role = replica`); // FK triggers off for the load: every reference is built from rows just inserted
     await owner.query('set maintenance_work_mem = \'256MB\'');
     await owner.query(`set work_mem = '64MB'`);
-    await loadTenant(owner, 1, w1, '1', { sellers: SIZE.sellers, orders: SIZE.orders, parcels: SIZE.parcels }, d.log);
+    if (shape) await loadShapeTenant(owner, 1, w1, '1', shape, SIZE.sellers, d.log);
+    else await loadTenant(owner, 1, w1, '1', { sellers: SIZE.sellers, orders: SIZE.orders, parcels: SIZE.parcels }, d.log);
     if (SIZE.parcelsT2 > 0) {
       // The second tenant: sellers and parcels only (no orders), so every parcel there is declared/signed/unclaimed on its own.
       await loadTenant(owner, tenant2.id, w2, '2', { sellers: Math.max(1, Math.round(SIZE.sellers / 3)), orders: 0, parcels: SIZE.parcelsT2 }, d.log);
@@ -554,8 +721,13 @@ export async function benchScan(d: ScanDeps): Promise<void> {
 
     // Work pools.
     const sample = (await owner.query<{ shipment: string }>(`select shipment from parcels where tenant_id = 1 order by random() limit 20000`)).rows.map((r) => r.shipment);
-    const signPool = (await owner.query<{ shipment: string; tied: boolean }>(
-      `select shipment, order_id is not null as tied from parcels where tenant_id = 1 and receive_status = 0 order by random() limit 60000`)).rows;
+    // The scans: the realistic shapes' stream (arrival order, interleaved across orders), tagged with what
+    // each does to its order; the one-line shape's declared numbers in random order.
+    const signPool: { shipment: string; tied: boolean; tag: string }[] = shape
+      ? Array.from(shape.stream, (p, i) => ({ shipment: shapeShipment(shape, p, '1'), tied: shape.parcelOrder[p]! >= 0, tag: shape.streamKind[i]! }))
+      : (await owner.query<{ shipment: string; tied: boolean }>(
+        `select shipment, order_id is not null as tied from parcels where tenant_id = 1 and receive_status = 0 order by random() limit 60000`)).rows
+        .map((r) => ({ ...r, tag: r.tied ? 'order' : 'no-order' }));
     const ids = (await owner.query<{ id: string }>(`select id from parcels where tenant_id = 1 order by random() limit 20000`)).rows.map((r) => Number(r.id));
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
     if (d.isAborted()) return;
@@ -588,7 +760,7 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       const r = envelope<{ action: string }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment: p.shipment, warehouseInfoId: w1 }), 'SignByScan');
       outcomes.set(r.action, (outcomes.get(r.action) ?? 0) + 1);
       if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
-      return p.tied ? 'order' : 'no-order';
+      return p.tag;
     }, bareUpdate, () => activity(owner, name));
     // Requests the clients gave up on (30 s) may still be queued in the server: cancel them so the next phases start clean.
     const drain = async (after: string) => {
@@ -635,7 +807,8 @@ export async function benchScan(d: ScanDeps): Promise<void> {
 
     // (c′) GoodsWeigh: the orders being processed (1 % of them) are packed; each call weighs one, or
     // re-weighs it (its previous fees are reversed and the new ones posted: the ledger's seller lock).
-    await owner.query(`update orders set package_status = 3 where tenant_id = 1 and order_status = 2 and package_status in (1, 2) and order_type <> 4`);
+    // (The realistic shapes have packed orders of their own: the ones still waiting to be weighed.)
+    if (!shape) await owner.query(`update orders set package_status = 3 where tenant_id = 1 and order_status = 2 and package_status in (1, 2) and order_type <> 4`);
     // The fees a weighing charges: a base cost per order type, and the mainland freight per site (cargo 1).
     await owner.query(`insert into base_cost_settings (tenant_id, warehouse_info_id, order_type, base_cost_cents, base_sku_nums, exceed_sku_cost_cents, max_sku_cost_cents, sack_price_cents, begin_time)
       select 1, $1::bigint, t, 150, 3, 50, 500, 100, now() - interval '1 day' from unnest(array[1, 2]) t`, [w1]);
@@ -643,11 +816,12 @@ export async function benchScan(d: ScanDeps): Promise<void> {
       select 1, $1::bigint, s, 1, 500, 800, 500, 400, 6000, now() - interval '1 day' from unnest(array['TW','MY','SG','PH','TH']) s`, [w1]);
     const weighPool = (await owner.query<{ trade_no: string }>(`select trade_no from orders where tenant_id = 1 and package_status = 3 order by random() limit 20000`)).rows.map((r) => r.trade_no);
     d.log(`scan: (c′) GoodsWeigh (${weighPool.length} packed orders)…`);
-    const weigh = await load('weigh', 'GoodsWeigh', SIZE.clients, async () => {
+    // In turns with the bare UPDATE (issue 43: every goal's action is).
+    const { phase: weigh, ceiling: weighCeiling } = await inTurns('weigh', 'GoodsWeigh', async () => {
       if (weighPool.length === 0) return false;
       envelope<unknown>(await request(agent, port, 'POST', `${svc}/BackOrder/GoodsWeigh`, auth, { tradeNo: pick(weighPool), weight: 0.5 + Math.floor(Math.random() * 40) / 10 }), 'GoodsWeigh');
       return null;
-    });
+    }, bareUpdate);
     if (d.isAborted()) return;
 
     // (b″) the same on parcels of an order, each its order's first (1 line each): the order's lock, its
@@ -680,10 +854,12 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     // Idempotency-Key with the answer (one row version where the server writes two), the parcel, the
     // inbound record and the audit entry, as one statement through the same bare pool (no server, no
     // BEGIN/COMMIT, no row-level security, no lock read first). What PostgreSQL cannot do less than
-    // for such a scan, so the floor under its ratio (decision 0038).
+    // for such a scan, so the floor under its ratio (decision 0038). The realistic shapes have few declared
+    // parcels without an order: the rows are written for declared parcels of orders too (it is the last
+    // phase; their orders are left as they were), the statement is the same.
     const rowsPool = SIZE.phases.has('bare') ? (await owner.query<{ id: string }>(
-      `select p.id from parcels p where p.tenant_id = 1 and p.receive_status = 0 and p.order_id is null
-        and not exists (select 1 from into_logistics l where l.parcel_id = p.id) order by random() limit 200000`)).rows : [];
+      `select p.id from parcels p where p.tenant_id = 1 and p.receive_status = 0 and (p.order_id is null or $1)
+        and not exists (select 1 from into_logistics l where l.parcel_id = p.id) order by random() limit 200000`, [shape !== null])).rows : [];
     let nextRow = 0;
     const scanRows = await load('bare', 'the rows of a keyed scan, bare', SIZE.clients, async () => {
       const p = rowsPool[nextRow++];
@@ -701,17 +877,17 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     const T = `≤ ${TARGET_SCAN_MS} ms p95`;
     const L = `≤ ${TARGET_LIST_MS} ms p95`;
     d.row(`scan: (a) IntoLogisticsCheck, ${SIZE.clients} clients`, fmt(check), T, verdict(check.p95, TARGET_SCAN_MS));
-    d.row(`scan: (b) SignByScan, distinct declared numbers`, fmt(sign), T, verdict(sign.p95, TARGET_SCAN_MS));
-    for (const [tag, a] of [...sign.tags].sort()) d.row(`scan:     SignByScan, parcel ${tag === 'order' ? 'of an order' : 'without order'}`, `p50 ${f1(pct(a, 50))} ms  p95 ${f1(pct(a, 95))} ms  (n=${a.length})`);
+    d.row(`scan: (b) SignByScan, ${shape ? `declared parcels in arrival order (shape ${shape.name})` : 'distinct declared numbers (shape one-line)'}`, fmt(sign), T, verdict(sign.p95, TARGET_SCAN_MS));
+    for (const [tag, a] of [...sign.tags].sort()) d.row(`scan:     SignByScan, ${scanTagLabel(tag)}`, `p50 ${f1(pct(a, 50))} ms  p95 ${f1(pct(a, 95))} ms  (n=${a.length})`);
     d.row('scan: (b′) SignByScan, declared parcels without an order', fmt(signFree), T, verdict(signFree.p95, TARGET_SCAN_MS));
-    d.row('scan: (b″) SignByScan, declared parcels of an order, its first', fmt(signTied), T, verdict(signTied.p95, TARGET_SCAN_MS));
+    d.row(`scan: (b″) SignByScan, declared parcels of an order${shape ? ', in arrival order' : ', its first'}`, fmt(signTied), T, verdict(signTied.p95, TARGET_SCAN_MS));
     d.row(`scan: (c) GetOrderList orderStatus ${orderStatuses.join('/')}, page 1×10`, fmt(orderList), L, verdict(orderList.p95, TARGET_LIST_MS));
     d.row(`scan: (c) GetLogisticsList receiveStatus ${receiveStatuses.join('/')}, page 1×10`, fmt(parcelList), L, verdict(parcelList.p95, TARGET_LIST_MS));
     d.row(`scan: (c′) GoodsWeigh, packed orders (re-weighed), with fees`, fmt(weigh), L, verdict(weigh.p95, TARGET_LIST_MS));
     d.row('scan: (e) the request floor: GET /health (no token, no database)', fmt(httpFloor));
     d.row('scan: (e) the request floor: Session/GetCurrentLoginInformations', fmt(sessionFloor));
     d.row(`scan: (d) bare UPDATE parcels by id (pg pool ${SIZE.clients})`, fmt(bare), 'ceiling');
-    for (const c of [checkCeiling, signCeiling, orderListCeiling]) if (!c.skipped) d.row(`scan: (d) ${c.name} (${SIZE.turns} slices)`, fmt(c), 'ceiling');
+    for (const c of [checkCeiling, signCeiling, orderListCeiling, weighCeiling]) if (!c.skipped) d.row(`scan: (d) ${c.name} (${SIZE.turns} slices)`, fmt(c), 'ceiling');
     d.row(`scan: (d′) a keyed scan's rows (key, parcel, inbound, audit), one statement, bare`, fmt(scanRows));
     // Issue 11: the figures that count on a shared machine are the ratios to the ceiling of the same run:
     // for the goals' actions the ceiling measured in turns with them (decision 0055), else the end-of-run one (d).
@@ -736,13 +912,13 @@ export async function benchScan(d: ScanDeps): Promise<void> {
     ratio('IntoLogisticsCheck', check, 4, null, checkCeiling);
     ratio('GetOrderList page', orderList, 4, null, orderListCeiling);
     ratio('GetLogisticsList page', parcelList, null, null);
-    ratio('GoodsWeigh', weigh, null, null);
+    ratio('GoodsWeigh', weigh, 8, null, weighCeiling);
     ratio('a keyed scan\'s rows, bare', scanRows, null, null);
     ratio('request floor: GET /health', httpFloor, null, null);
     ratio('request floor: GetCurrentLoginInformations', sessionFloor, null, null);
-    if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} unsigned parcels without an order before the phase ended: its figures are from a shorter run (n) or missing`);
+    if (!scanRows.skipped && nextRow > rowsPool.length) d.note(`scan: (d′) ran out of its ${rowsPool.length} declared parcels before the phase ended: its figures are from a shorter run (n) or missing`);
     d.note(`scan: SignByScan outcomes ${[...outcomes].map(([k, v]) => `${k} ${v}`).join(', ')}; ${next} of ${signPool.length} pool numbers taken`);
-    const everyPhase = [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows, checkCeiling, signCeiling, orderListCeiling];
+    const everyPhase = [check, sign, signFree, signTied, orderList, parcelList, weigh, httpFloor, sessionFloor, bare, scanRows, checkCeiling, signCeiling, orderListCeiling, weighCeiling];
     for (const p of everyPhase) if (p.wal) d.note(`scan: ${p.name}: ${walText(p.wal)}`);
     for (const p of everyPhase) if (p.activity) d.note(`scan: ${p.name} mid-phase, backends of the bench db: ${p.activity}`);
     for (const p of everyPhase) if (p.errors) d.note(`scan: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
@@ -797,6 +973,11 @@ export async function benchScan(d: ScanDeps): Promise<void> {
 
 // ───────────────────────────── (issue 11 §5) the embedded database at one site's scale ─────────────────────────────
 
+/** The loaders speak node-postgres' client; PGlite's answer has the same rows, its count under another name. */
+export function pgliteAsClient(db: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }> }): pg.Client {
+  return { query: async (text: string, params: unknown[] = []) => { const r = await db.query(text, params); return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }; } } as unknown as pg.Client;
+}
+
 const PGLITE = {
   parcels: Math.max(10, Math.round(num(env.BENCH_SCAN_PGLITE_PARCELS, 100_000))),
   orders: Math.max(1, Math.round(num(env.BENCH_SCAN_PGLITE_ORDERS, 30_000))),
@@ -814,6 +995,9 @@ const TARGET_PGLITE_SCAN_MS = 100;
  */
 export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>): Promise<void> {
   const dataDir = await d.tempDir('haicang-bench-scan-pglite-');
+  // The same shape as the PostgreSQL section's (BENCH_SCAN_SHAPE), at one site's size; enough scans for 5 clients.
+  const shape = SIZE.shape === 'one-line' ? null : makeShape({ parcels: PGLITE.parcels, shape: SIZE.shape, freeShare: SIZE.freeShare, gapShare: SIZE.slotGaps, scans: 20_000 });
+  if (shape) d.note(`scan-pglite: ${describeShape(shape)}`);
   d.log('scan-pglite: first start (migrate + seed)…');
   const first = await d.startServer({ DATA_DIR: dataDir }, { logLevel: d.logLevel });
   await d.stopChild(first.child);
@@ -823,8 +1007,7 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
   const tLoad = performance.now();
   let w1 = 0;
   try {
-    // loadTenant speaks node-postgres' client; PGlite's answer has the same rows, its count under another name.
-    const client = { query: async (text: string, params: unknown[] = []) => { const r = await db.query(text, params); return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length }; } } as unknown as pg.Client;
+    const client = pgliteAsClient(db);
     const w = await db.query<{ id: number }>('select id from warehouse_infos where tenant_id = 1 and is_enabled order by id limit 1');
     if (w.rows[0]) w1 = Number(w.rows[0].id);
     else {
@@ -832,7 +1015,8 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
       w1 = Number((await db.query<{ id: number }>(`insert into warehouse_infos (tenant_id, warehouse_name, kind, warehouse_city_id) values (1, '压测仓', 1, $1) returning id`, [city.rows[0]!.id])).rows[0]!.id);
     }
     await db.query('set session_replication_role = replica');
-    await loadTenant(client, 1, w1, '1', { sellers: PGLITE.sellers, orders: PGLITE.orders, parcels: PGLITE.parcels }, d.log);
+    if (shape) await loadShapeTenant(client, 1, w1, '1', shape, PGLITE.sellers, d.log);
+    else await loadTenant(client, 1, w1, '1', { sellers: PGLITE.sellers, orders: PGLITE.orders, parcels: PGLITE.parcels }, d.log);
     await db.query('set session_replication_role = origin');
     await db.query('select haicang_recount_orders()');
     await db.query('vacuum (analyze) users, stores, orders, order_lines, parcels');
@@ -851,37 +1035,49 @@ export async function benchScanPglite(d: Omit<ScanDeps, 'pgUrl' | 'databases'>):
     const auth = { ...t1, authorization: `Bearer ${token}` };
     const svc = '/api/services/app';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-    // Work pools from the lists themselves (the directory is the server's now).
+    // Work pools: the shape's stream in arrival order; for the one-line shape, from the lists themselves
+    // (the directory is the server's now), in random order.
     const declared: string[] = [];
-    for (let page = 1; declared.length < 20_000 && page <= 40; page++) {
+    const tags: string[] = [];
+    let sample: string[] = [];
+    let next = 0;
+    if (shape) {
+      for (let i = 0; i < shape.stream.length; i++) { declared.push(shapeShipment(shape, shape.stream[i]!, '1')); tags.push(shape.streamKind[i]!); }
+      const P = shape.parcelOrder.length;
+      sample = Array.from({ length: 5_000 }, () => shapeShipment(shape, Math.floor(Math.random() * P), '1'));
+    }
+    for (let page = 1; !shape && declared.length < 20_000 && page <= 40; page++) {
       const r = envelope<{ items: { shipment: string }[] }>(await request(agent, port, 'GET', `${svc}/Logistics/GetLogisticsList?receiveStatus=0&currentPage=${page}&pageSize=500`, auth), 'GetLogisticsList');
       if (r.items.length === 0) break;
       declared.push(...r.items.map((i) => i.shipment));
     }
-    for (let i = declared.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [declared[i], declared[j]] = [declared[j]!, declared[i]!]; }
-    const sample = declared.slice(0, 5_000);
+    if (!shape) {
+      for (let i = declared.length - 1; i > 0; i--) { const j = Math.floor(Math.random() * (i + 1)); [declared[i], declared[j]] = [declared[j]!, declared[i]!]; }
+      sample = declared.slice(0, 5_000);
+      next = sample.length;
+    }
 
     const check = await load('check', 'IntoLogisticsCheck (PGlite)', PGLITE.clients, async () => {
       envelope(await request(agent, port, 'GET', `${svc}/Logistics/IntoLogisticsCheck?shipment=${encodeURIComponent(pick(sample))}`, auth), 'IntoLogisticsCheck');
       return null;
     });
-    let next = sample.length;
     const sign = await load('sign', 'SignByScan (PGlite)', PGLITE.clients, async () => {
-      const shipment = declared[next++];
+      const i = next++;
+      const shipment = declared[i];
       if (!shipment) return false;
       const r = envelope<{ action: string; order: unknown }>(await request(agent, port, 'POST', `${svc}/Logistics/SignByScan`, { ...auth, 'Idempotency-Key': randomUUID() }, { shipment, warehouseInfoId: w1 }), 'SignByScan');
       if (r.action !== 'SIGNED') throw new Error(`SignByScan answered ${r.action} for a declared number`);
-      return r.order ? 'order' : 'no-order';
+      return tags[i] ?? (r.order ? 'order' : 'no-order');
     });
     const orderList = await load('lists', 'GetOrderList (PGlite)', PGLITE.clients, async (i) => {
       envelope(await request(agent, port, 'GET', `${svc}/BackOrder/GetOrderList?orderStatus=${[1, 2, 4][i % 3]}&currentPage=1&pageSize=10`, auth), 'GetOrderList');
       return null;
     });
     const c = PGLITE.clients;
-    d.row(`scan-pglite: bulk load into the data dir (PGlite)`, `${f1(loadS)} s  (${PGLITE.parcels} parcels, ${PGLITE.orders} orders, ${PGLITE.sellers} sellers)`, '—');
+    d.row(`scan-pglite: bulk load into the data dir (PGlite)`, `${f1(loadS)} s  (${PGLITE.parcels} parcels, ${shape ? `${shape.orderSize.length} orders, shape ${shape.name}` : `${PGLITE.orders} orders of one line`}, ${PGLITE.sellers} sellers)`, '—');
     d.row(`scan-pglite: IntoLogisticsCheck, ${c} clients`, fmt(check), `≤ ${TARGET_PGLITE_SCAN_MS} ms p95`, verdict(check.p95, TARGET_PGLITE_SCAN_MS));
     d.row(`scan-pglite: SignByScan, ${c} clients`, fmt(sign), `≤ ${TARGET_PGLITE_SCAN_MS} ms p95`, verdict(sign.p95, TARGET_PGLITE_SCAN_MS));
-    for (const [tag, a] of [...sign.tags].sort()) d.row(`scan-pglite:     SignByScan, parcel ${tag === 'order' ? 'of an order' : 'without order'}`, `p50 ${f1(pct(a, 50))} ms  p95 ${f1(pct(a, 95))} ms  (n=${a.length})`);
+    for (const [tag, a] of [...sign.tags].sort()) d.row(`scan-pglite:     SignByScan, ${scanTagLabel(tag)}`, `p50 ${f1(pct(a, 50))} ms  p95 ${f1(pct(a, 95))} ms  (n=${a.length})`);
     d.row(`scan-pglite: GetOrderList page 1×10, ${c} clients`, fmt(orderList), `≤ ${TARGET_PGLITE_SCAN_MS} ms p95`, verdict(orderList.p95, TARGET_PGLITE_SCAN_MS));
     for (const p of [check, sign, orderList]) if (p.errors) d.note(`scan-pglite: ${p.name}: ${p.errors} failed, first: ${p.firstError}`);
   } finally {
