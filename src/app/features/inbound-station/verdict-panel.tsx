@@ -101,10 +101,6 @@ function OfflineGuessFields({ guess, warehouseName }: { guess: OfflineGuess; war
   const t = useT();
   return (
     <>
-      <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
-        <KitBadge variant="filled" className={`${classes.bigBadge} ${classes.onWhite}`} data-testid="verdict-unconfirmed">{t('未确认')}</KitBadge>
-        <span className={kit.small} style={{ fontWeight: 600 }}>{t('离线判断')}</span>
-      </div>
       {guess.kind === 'elsewhere' && <BigField label={t('申报仓库')} value={warehouseName(guess.warehouseId) ?? t('其他仓库')} testId="verdict-warehouse" valueClass={classes.placeValue} />}
       {(guess.kind === 'expected' || guess.kind === 'stock' || guess.userCode) && (
         <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
@@ -151,11 +147,14 @@ export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () =>
           <div className={kit.rowNowrap} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
             {entry.outcome.kind === 'pending' && <span className={`${kit.spinner} ${classes.whiteSpinner}`} aria-hidden />}
             <div className={classes.verdictTitle}>{look.title}</div>
+            {/* The offline verdict is the index's guess (issue 45 item 2): said at once, beside the title. */}
+            {guess && <KitBadge variant="filled" className={`${classes.bigBadge} ${classes.onWhite}`} data-testid="verdict-unconfirmed">{t('未确认')}</KitBadge>}
           </div>
           <div className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</div>
         </div>
-        {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
+        {/* Offline, the seller code and slot come first: within a phone's first screen (issue 45 item 11). */}
         {guess && <OfflineGuessFields guess={guess} warehouseName={warehouseName} />}
+        {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {replayed && result && <ReplayLine guess={replayed.guess} result={result} />}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.action === 'WRONG_WAREHOUSE' && (
