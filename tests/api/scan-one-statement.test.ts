@@ -63,7 +63,7 @@ for (const [way, sign] of ways) describe(`a keyed scan in one statement (${way})
     const orderId = parcel?.order_id ?? null;
     const strip = (rows: Row[], ...keys: string[]) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !keys.includes(k))));
     return {
-      parcel: strip(parcel ? [parcel] : [], 'sign_for_time')[0],
+      parcel: strip(parcel ? [parcel] : [], 'sign_for_time', 'index_changed_at')[0],
       order: orderId === null ? null : strip(await read(sql`select * from orders where id = ${orderId}`), 'last_modification_time')[0],
       inbound: strip(await read(sql`select * from into_logistics where shipment = ${shipment}`), 'id', 'creation_time'),
       audit: strip(await read(sql`select * from order_operates where (entity = 'parcel' and order_number = ${shipment} and action = 'signIn')

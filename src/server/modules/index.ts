@@ -38,6 +38,7 @@ import { scheduledJobService } from './jobs/service.ts';
 import { backStockOrderService, frontStockOrderService } from './stock-orders/service.ts';
 import { combinationHandlers } from './stock-orders/combinations.ts';
 import { searchService } from './search/service.ts';
+import { floorIndexService } from './floor-index/service.ts';
 
 /** FrontStockProduct: the inventory module's actions and the combination products of stock-orders (which depends on inventory). */
 const frontStockProductService = implement(frontStockProduct, () => ({ ...frontStockProductHandlers(), ...combinationHandlers() }));
@@ -64,5 +65,5 @@ export const implementations: readonly ServiceImplementation[] = [
   frontStockOrderService, backStockOrderService,
   abroadLogisticsService, frontAbroadOrderService, backAbroadOrderService,
   frontAbroadReturnService, frontAbroadStockReturnService, abroadReturnService, abroadStockReturnService,
-  searchService,
+  searchService, floorIndexService,
 ] as unknown as readonly ServiceImplementation[];

@@ -23,6 +23,7 @@ import { deliveryReceipt, frontSkuMapping, scheduledJob, storageFee, userStorage
 import { backStockOrder, frontStockOrder } from './stock-orders.ts';
 import { authorizationShop, shopeeOrder } from './shopee.ts';
 import { search } from './search.ts';
+import { floorIndex } from './floor-index.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight, overseasBaseCostSetting,
@@ -38,7 +39,7 @@ export const services = {
   frontSkuMapping, deliveryReceipt, userStorageConfig, storageFee, scheduledJob, frontStockOrder, backStockOrder,
   authorizationShop, shopeeOrder,
   abroadLogistics, frontAbroadOrder, backAbroadOrder, frontAbroadReturn, frontAbroadStockReturn, abroadReturn, abroadStockReturn,
-  search,
+  search, floorIndex,
 } as const;
 
 export type Services = typeof services;

@@ -2,6 +2,23 @@
 // update prompt and the station's queued scans (keys: the Chinese literals passed to t()).
 export const enPwa: Record<string, string> = {
   '已离线，已排队': 'Offline — queued',
+  // The offline verdict from the station's index of expected parcels (issue 45 item 2).
+  '未确认': 'Unconfirmed',
+  '未确认：卖家已申请拒收，不要入库': 'Unconfirmed: the seller asked to refuse it; do not sign it in',
+  '未确认：非本仓包裹，请放到转仓区': 'Unconfirmed: another warehouse’s parcel; put it in the transfer area',
+  '未确认：离线索引中没有此单号，可能是无主件': 'Unconfirmed: not in the offline index; it may be unclaimed',
+  '未确认：按离线索引分拣，联网后自动签收并核对': 'Unconfirmed: sorted by the offline index; signed in and checked once online',
+  '新库位，联网后分配': 'New slot, given once online',
+  '新库位': 'New slot',
+  '备货入库': 'Stock inbound',
+  '备货': 'Stock',
+  '非本仓': 'Other warehouse',
+  '已同步确认': 'Confirmed by sync',
+  '离线判断 {0}，实际 {1}': 'Offline guess {0}, actually {1}',
+  '离线索引下载中…': 'Downloading the offline index…',
+  '离线索引未下载：离线扫描只能排队': 'No offline index yet: offline scans can only be queued',
+  '离线索引 {0} 单 · 更新于 {1}': 'Offline index: {0} parcels · updated {1}',
+  '（更新失败，稍后重试）': '(update failed; retrying later)',
   '{0} 条待同步：联网后自动签收，结果见“最近同步”': '{0} waiting: signed in automatically once online; see “Recently synced”',
   '最近同步': 'Recently synced',
   '{0} 条待同步': '{0} waiting',

@@ -1,7 +1,7 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
 import { KitAlert, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
@@ -12,6 +12,8 @@ import { useStationWarehouse } from '../../lib/station-warehouse.ts';
 import classes from './inbound-station.module.css';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
+import { useApi } from '../../lib/api.ts';
+import { useFloorIndex } from '../../lib/floor-index/index.ts';
 
 // The lists below the counters wait for the first screen: scanning does not need them. The verdict
 // panel is not needed before the first scan; it is fetched as soon as the first screen is up.
@@ -52,6 +54,11 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
     if (later) void loadVerdictPanel();
   }, [later]);
   const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse(kind);
+  // The index of expected parcels, kept fresh while the station is open, for the offline verdict.
+  const api = useApi();
+  const fetchIndexPage = useCallback((query: Parameters<typeof api.floorIndex.getExpected>[0]) => api.floorIndex.getExpected(query), [api]);
+  const indexStatus = useFloorIndex(fetchIndexPage);
+  const warehouseName = (id: number | null) => warehouses.find((w) => w.id === id)?.warehouseName ?? null;
   // Typed as text (a phone's decimal keypad); checked when a scan takes it.
   const [weight, setWeight] = useState('');
   const [weightError, setWeightError] = useState(false);
@@ -129,7 +136,7 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
       </Columns>
 
       {station.history[0] ? (
-        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} onTransfer={(entry) => { void station.transfer(entry); scanBox.focus(); }} /></Suspense>
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onTransfer={(entry) => { void station.transfer(entry); scanBox.focus(); }} /></Suspense>
       ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">
@@ -138,7 +145,7 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         <Counter label={t('重复')} value={station.counts.repeated} color="gray-7" testId="count-repeated" />
       </Columns>
 
-      {later && <Suspense fallback={null}><InboundStationLists history={station.history} /></Suspense>}
+      {later && <Suspense fallback={null}><InboundStationLists history={station.history} indexStatus={indexStatus} /></Suspense>}
     </div>
   );
 }

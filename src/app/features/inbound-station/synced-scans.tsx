@@ -1,6 +1,6 @@
 // 最近同步: scans that were queued offline and have since reached the server, with the verdict the
 // server gave (the station showed only 已离线，已排队 at the time). Also how many still wait.
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import { useT } from '../../lib/i18n.ts';
 import { formatClock } from '../../components/list-page/format.ts';
@@ -8,15 +8,30 @@ import { useOutboxState } from '../../lib/outbox/index.ts';
 import { verdictLook } from './verdict-panel.tsx';
 import { KitBadge, KitCard, KitText, KitTitle, kit } from '../../components/kit/kit.tsx';
 import classes from './inbound-station.module.css';
+import { recallGuesses, type OfflineGuess } from '../../lib/floor-index/index.ts';
+import { differenceLine, guessDiffers } from '../../lib/floor-index/verdict.ts';
 
 const CARD = { '--kit-pad': 'var(--mantine-spacing-md)' } as CSSProperties;
 
 export function SyncedScans() {
   const t = useT();
   const state = useOutboxState();
-  if (!state) return null;
   const isScan = (e: { request: { service: string; action: string } }) => e.request.service === 'Logistics' && e.request.action === 'signByScan';
-  const recent = state.recent.filter(isScan).slice(0, 10);
+  const recent = state ? state.recent.filter(isScan).slice(0, 10) : [];
+  // The offline verdicts these scans showed (kept by key on the device): a replay that differs says how.
+  const keys = recent.map((e) => e.key).join(',');
+  const [guesses, setGuesses] = useState<Map<string, OfflineGuess>>(() => new Map());
+  useEffect(() => {
+    if (!keys) return;
+    let gone = false;
+    void recallGuesses(keys.split(',')).then((found) => {
+      if (!gone) setGuesses(found);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [keys]);
+  if (!state) return null;
   const waiting = state.open.filter((e) => isScan(e) && e.status !== 'attention').length;
   if (!recent.length && !waiting) return null;
   return (
@@ -39,6 +54,9 @@ export function SyncedScans() {
                 <KitBadge color={look.color} variant="filled" size="lg" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>{look.title}</KitBadge>
                 <div className={kit.small}><span className={kit.dim}>{t('卖家')} </span><b>{result?.userCode ?? '—'}</b></div>
                 <div className={kit.small}><span className={kit.dim}>{t('库位')} </span><b>{result?.shelfNumber ?? '—'}</b></div>
+                {result && guesses.has(e.key) && guessDiffers(guesses.get(e.key)!, result) && (
+                  <div className={kit.small} style={{ color: 'var(--mantine-color-red-9)', fontWeight: 700 }} data-testid="synced-difference">{differenceLine(guesses.get(e.key)!, result, t)}</div>
+                )}
               </li>
             );
           })}

@@ -3,7 +3,7 @@
 // under its own Idempotency-Key. A scan that could be neither sent nor queued keeps its key, so
 // retrying it cannot sign twice even if the first request did reach the server. Counters and the
 // history are this session's only.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { logistics, SignResultDto } from '#shared/contracts/orders.ts';
 import type { InputOf } from '#shared/contracts/define.ts';
 import { isTrackingNumber } from '#shared/tracking-number.ts';
@@ -11,16 +11,23 @@ import { ApiError } from '../../lib/api.ts';
 import { createDedupe, primeFeedback, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
+import { loadOutbox, type OutboxState } from '../../lib/outbox/index.ts';
+import { afterFirstScreen } from '../../lib/first-screen.ts';
+import { offlineGuess, rememberGuess, type OfflineGuess } from '../../lib/floor-index/index.ts';
 
 export const HISTORY_SIZE = 20;
 
 export type ScanOutcome =
   | { kind: 'pending' }
-  | { kind: 'result'; result: SignResultDto }
+  /** `replayed`: queued offline, answered by the outbox's replay (the offline verdict it showed, if any). */
+  | { kind: 'result'; result: SignResultDto; replayed?: { guess: OfflineGuess | null } }
   /** Not recorded: the request failed on the way (network or timeout). Retry with the same key. */
   | { kind: 'network' }
-  /** Offline (or the request failed on the way): saved in the outbox, sent when the network returns. */
-  | { kind: 'queued'; waiting: number }
+  /**
+   * Offline (or the request failed on the way): saved in the outbox under `key`, sent when the network
+   * returns. `guess`: what the station's index says of it (issue 45 item 2), unconfirmed until the replay.
+   */
+  | { kind: 'queued'; waiting: number; key: string; guess: OfflineGuess | null }
   /** Not recorded: the server refused the request (message from the server). */
   | { kind: 'refused'; message: string }
   /** Not sent: the number cannot be a tracking number. */
@@ -84,6 +91,53 @@ export function useSignStation(
     });
   }, []);
 
+  const count = useCallback((result: SignResultDto) => setCounts((c) => ({
+    signed: c.signed + (result.action === 'SIGNED' ? 1 : 0),
+    unclaimed: c.unclaimed + (result.action === 'UNCLAIMED' ? 1 : 0),
+    repeated: c.repeated + (result.action === 'ALREADY' ? 1 : 0),
+  })), []);
+
+  // A queued scan's replay answers in the outbox: its real verdict replaces the offline one (which the
+  // panel and the log then compare with it); a replay the server refused says why.
+  const historyRef = useRef(history);
+  useEffect(() => {
+    historyRef.current = history;
+  }, [history]);
+  const replayed = useRef(new Set<string>());
+  useEffect(() => {
+    let off = () => {};
+    let gone = false;
+    const reconcile = (state: OutboxState) => {
+      for (const entry of historyRef.current) {
+        if (entry.outcome.kind !== 'queued' || replayed.current.has(entry.outcome.key)) continue;
+        const { key, guess } = entry.outcome;
+        const done = state.recent.find((e) => e.key === key);
+        if (done?.result) {
+          replayed.current.add(key);
+          const result = done.result as SignResultDto;
+          count(result);
+          put({ ...entry, outcome: { kind: 'result', result, replayed: { guess } } });
+          continue;
+        }
+        const refused = state.open.find((e) => e.key === key && e.status === 'attention');
+        if (refused) {
+          replayed.current.add(key);
+          put({ ...entry, outcome: { kind: 'refused', message: refused.lastError ?? '' } });
+        }
+      }
+    };
+    afterFirstScreen(() => {
+      if (gone) return;
+      loadOutbox().then((o) => {
+        if (!gone) off = o.observe(reconcile);
+      }, () => {});
+    });
+    return () => {
+      gone = true;
+      off();
+    };
+  }, [put, count]);
+
   /** Sends one scan (now, or queued in the outbox) and records its outcome in `entry`'s place. */
   const send = useCallback(async (entry: ScanEntry, input: SignInput): Promise<ScanOutcome> => {
     const code = input.shipment;
@@ -99,16 +153,15 @@ export function useSignStation(
       const sent = await offlineApi.logistics.signByScan(input, { group: `parcel:${code}`, label: code, key, once: true });
       unanswered.current.delete(body);
       if (sent.kind === 'queued') {
-        // The neutral double beep: not an error, not yet a verdict.
-        feedback('already');
-        return finish({ kind: 'queued', waiting: sent.waiting });
+        // What the index says of it: a refusal or another warehouse's parcel gets its own tone; else the
+        // neutral double beep (not an error, not yet a verdict).
+        const guess = await offlineGuess(code, input.warehouseInfoId);
+        if (guess) rememberGuess(sent.key, guess);
+        feedback(guess?.kind === 'reject' ? 'reject' : guess?.kind === 'elsewhere' ? 'elsewhere' : 'already');
+        return finish({ kind: 'queued', waiting: sent.waiting, key: sent.key, guess });
       }
       const { result } = sent;
-      setCounts((c) => ({
-        signed: c.signed + (result.action === 'SIGNED' ? 1 : 0),
-        unclaimed: c.unclaimed + (result.action === 'UNCLAIMED' ? 1 : 0),
-        repeated: c.repeated + (result.action === 'ALREADY' ? 1 : 0),
-      }));
+      count(result);
       feedback(FEEDBACK[result.action]);
       return finish({ kind: 'result', result });
     } catch (err) {
@@ -125,7 +178,7 @@ export function useSignStation(
       unanswered.current.delete(body);
       return finish({ kind: 'refused', message: err.message });
     }
-  }, [offlineApi, feedback, put]);
+  }, [offlineApi, feedback, put, count]);
 
   const scan = useCallback<SignStation['scan']>(async (code, warehouseInfoId, extras = {}) => {
     const entry: ScanEntry = { id: nextId.current++, time: new Date(), shipment: code, outcome: { kind: 'pending' } };

@@ -13,15 +13,28 @@ import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
 import { ConfirmRejection } from './confirm-rejection.tsx';
+import { differenceLine, guessDiffers, type OfflineGuess } from '../../lib/floor-index/verdict.ts';
 import classes from './inbound-station.module.css';
 
 interface Look { color: MantineColor; title: string; hint?: string }
+type ScanResult = Extract<ScanOutcome, { kind: 'result' }>['result'];
 
 export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
   switch (outcome.kind) {
     case 'pending': return { color: 'blue', title: t('签收中…') };
     case 'network': return { color: 'red', title: t('网络异常，未签收'), hint: t('单号已保留在扫描框，按 Enter 重试（不会重复签收）') };
-    case 'queued': return { color: 'indigo', title: t('已离线，已排队'), hint: t('{0} 条待同步：联网后自动签收，结果见“最近同步”', outcome.waiting) };
+    case 'queued': {
+      // The station's index (issue 45 item 2) says what it is, unconfirmed until the replay answers.
+      const title = t('已离线，已排队');
+      switch (outcome.guess?.kind) {
+        case 'reject': return { color: 'red', title, hint: t('未确认：卖家已申请拒收，不要入库') };
+        case 'elsewhere': return { color: 'yellow', title, hint: t('未确认：非本仓包裹，请放到转仓区') };
+        case 'unknown': return { color: 'indigo', title, hint: t('未确认：离线索引中没有此单号，可能是无主件') };
+        case 'expected':
+        case 'stock': return { color: 'indigo', title, hint: t('未确认：按离线索引分拣，联网后自动签收并核对') };
+        default: return { color: 'indigo', title, hint: t('{0} 条待同步：联网后自动签收，结果见“最近同步”', outcome.waiting) };
+      }
+    }
     case 'refused': return { color: 'red', title: t('未签收'), hint: outcome.message };
     case 'invalid': return { color: 'orange', title: t('单号格式不正确'), hint: t('只能包含字母、数字和 -，至少 4 位') };
     case 'no-warehouse': return { color: 'orange', title: t('请先选择仓库') };
@@ -71,12 +84,56 @@ function ConfirmTransfer({ onTransfer }: { onTransfer: () => void }) {
 }
 const WHITE_ON_ORANGE = { '--kit-filled': 'var(--mantine-color-white)', '--kit-filled-hover': 'var(--mantine-color-gray-0)', color: 'var(--mantine-color-orange-9)' } as CSSProperties;
 
+/** A replayed scan: confirmed, and where the offline verdict was wrong, how (issue 45 item 2). */
+function ReplayLine({ guess, result }: { guess: OfflineGuess | null; result: ScanResult }) {
+  const t = useT();
+  const differs = guess ? guessDiffers(guess, result) : false;
+  return (
+    <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+      <KitBadge variant="filled" className={`${classes.bigBadge} ${classes.onWhite}`} data-testid="verdict-confirmed">{t('已同步确认')}</KitBadge>
+      {differs && guess && <span className={classes.difference} data-testid="verdict-difference">{differenceLine(guess, result, t)}</span>}
+    </div>
+  );
+}
+
+/** The offline verdict's fields (issue 45 item 2): seller code and slot from the station's index, marked 未确认. */
+function OfflineGuessFields({ guess, warehouseName }: { guess: OfflineGuess; warehouseName: (id: number | null) => string | null }) {
+  const t = useT();
+  return (
+    <>
+      {guess.kind === 'elsewhere' && <BigField label={t('申报仓库')} value={warehouseName(guess.warehouseId) ?? t('其他仓库')} testId="verdict-warehouse" valueClass={classes.placeValue} />}
+      {(guess.kind === 'expected' || guess.kind === 'stock' || guess.userCode) && (
+        <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
+          <BigField label={t('卖家编码')} value={guess.userCode ?? '—'} testId="verdict-user-code" />
+          {guess.kind === 'expected' && (guess.shelfNumber
+            ? <BigField label={t('库位')} value={guess.shelfNumber} testId="verdict-shelf" />
+            : <BigField label={t('库位')} value={t('新库位，联网后分配')} testId="verdict-shelf" valueClass={classes.placeValue} />)}
+          {guess.kind === 'stock' && <BigField label={t('库位')} value={t('备货入库')} testId="verdict-shelf" valueClass={classes.placeValue} />}
+        </div>
+      )}
+      {guess.tradeNo && (
+        <div className={classes.orderLine}>
+          <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
+            <div style={{ fontWeight: 600 }}>{t('订单')}</div>
+            <div className={kit.mono} data-testid="verdict-trade-no">{guess.tradeNo}</div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen).
- * `onTransfer`: how a WRONG_WAREHOUSE verdict's 确认转仓签收 signs the parcel here.
+ * `onTransfer`: how a WRONG_WAREHOUSE verdict's 确认转仓签收 signs the parcel here. `warehouseName`: a
+ * warehouse's name by id (the offline verdict names the warehouse a parcel was declared for).
  */
-export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void }) {
+export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () => null }: {
+  entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void; warehouseName?: (id: number | null) => string | null;
+}) {
   const t = useT();
+  const guess = entry.outcome.kind === 'queued' ? entry.outcome.guess : null;
+  const replayed = entry.outcome.kind === 'result' ? entry.outcome.replayed : undefined;
   const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
@@ -90,10 +147,15 @@ export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry;
           <div className={kit.rowNowrap} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
             {entry.outcome.kind === 'pending' && <span className={`${kit.spinner} ${classes.whiteSpinner}`} aria-hidden />}
             <div className={classes.verdictTitle}>{look.title}</div>
+            {/* The offline verdict is the index's guess (issue 45 item 2): said at once, beside the title. */}
+            {guess && <KitBadge variant="filled" className={`${classes.bigBadge} ${classes.onWhite}`} data-testid="verdict-unconfirmed">{t('未确认')}</KitBadge>}
           </div>
           <div className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</div>
         </div>
+        {/* Offline, the seller code and slot come first: within a phone's first screen (issue 45 item 11). */}
+        {guess && <OfflineGuessFields guess={guess} warehouseName={warehouseName} />}
         {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
+        {replayed && result && <ReplayLine guess={replayed.guess} result={result} />}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.action === 'WRONG_WAREHOUSE' && (
           <>

@@ -169,8 +169,14 @@ export const parcels = pgTable('parcels', {
   isConfirm: boolean('is_confirm').notNull().default(false),
   rejectionTime: time('rejection_time'),
   creationTime: createdAt(),
+  /**
+   * When the parcel last changed in a way the floor's index of expected parcels shows (status, seller,
+   * order, warehouse, number, kind): set by a trigger (migration 0044, decision 0067), read by deltas.
+   */
+  indexChangedAt: time('index_changed_at'),
 }, (t) => [
   uniqueIndex('parcels_shipment_uq').on(t.tenantId, t.shipment),
+  index('parcels_index_changed_idx').on(t.tenantId, t.indexChangedAt).where(sql`${t.indexChangedAt} is not null`),
   index('parcels_status_idx').on(t.tenantId, t.receiveStatus, t.id),
   index('parcels_order_idx').on(t.orderId),
   index('parcels_user_idx').on(t.tenantId, t.userId, t.id),
@@ -179,6 +185,21 @@ export const parcels = pgTable('parcels', {
   index('parcels_need_photo_idx').on(t.tenantId, t.id).where(sql`${t.isNeedTakePicture}`),
   index('parcels_user_sign_idx').on(t.tenantId, t.userId, t.signForTime).where(sql`${t.signForTime} is not null`),
   tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId), orderScopePolicy(t.orderId, orders, orders.id),
+]);
+
+/**
+ * A declared (待签收) parcel removed (its order edited or cancelled, the declaration deleted): written by a
+ * trigger (migration 0044) so the floor's index deltas can drop it (decision 0067).
+ */
+export const parcelIndexRemovals = pgTable('parcel_index_removals', {
+  id: id(),
+  tenantId: tenantIdColumn(),
+  shipment: varchar('shipment', { length: 64 }).notNull(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }),
+  removedAt: time('removed_at').notNull(),
+}, (t) => [
+  index('parcel_index_removals_time_idx').on(t.tenantId, t.removedAt),
+  tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
 ]);
 
 /** One row per sign-in (the inbound record, IntoLogistics). */
