@@ -75,14 +75,18 @@ const WHITE_ON_ORANGE = { '--kit-filled': 'var(--mantine-color-white)', '--kit-f
  * The verdict on the last scan (before any, the page shows IdleVerdict: this module loads after the first screen).
  * `onTransfer`: how a WRONG_WAREHOUSE verdict's 确认转仓签收 signs the parcel here.
  */
-export function VerdictPanel({ entry, ignored, onTransfer }: { entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void }) {
+export function VerdictPanel({ entry, ignored, onTransfer, onCamera = false }: {
+  entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void;
+  /** Shown over the camera's picture (camera mode, issue 45 §5): smaller, the picture stays in view above it. */
+  onCamera?: boolean;
+}) {
   const t = useT();
   const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
-      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
+      className={`${classes.verdict} ${classes.verdictFilled}${onCamera ? ` ${classes.onCamera}` : ''}`} style={{ background: verdictFill(look.color) }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
