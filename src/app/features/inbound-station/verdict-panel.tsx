@@ -8,7 +8,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { codeColor } from '../../components/code-colors.ts';
 import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitBadge, KitButton, KitText, kit } from '../../components/kit/kit.tsx';
-import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
+import { labelKey, ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
@@ -81,8 +81,11 @@ export function VerdictPanel({ entry, ignored, onTransfer, onCamera = false }: {
   onCamera?: boolean;
 }) {
   const t = useT();
-  const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
+  // The parcel's order is on hold (问题件, issue 45 §12): said at sign-in, in the warning tone, with the reason.
+  const hold = result?.order?.orderStatus === ORDER_STATUS.onHold ? (result.order.holdReason?.trim() || t('未填写原因')) : null;
+  const plain = verdictLook(entry.outcome, t);
+  const look = hold !== null && result?.action !== 'REJECT' && result?.action !== 'WRONG_WAREHOUSE' ? { ...plain, color: 'yellow' as const } : plain;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
@@ -97,6 +100,7 @@ export function VerdictPanel({ entry, ignored, onTransfer, onCamera = false }: {
           </div>
           <div className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</div>
         </div>
+        {hold !== null && <div className={classes.hold} data-testid="verdict-hold">{t('问题件：{0}', hold)}</div>}
         {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}
         {result?.action === 'WRONG_WAREHOUSE' && (
