@@ -99,7 +99,7 @@ describe('包裹签收 station', () => {
   });
 
   it('a parcel of an order on hold (问题件) says so at sign-in, with the reason, in the warning tone (issue 45 §12)', async () => {
-    const order = (holdReason: string | null) => ({
+    const order = (holdReason: string | null): NonNullable<SignResultDto['order']> => ({
       id: 5, tradeNo: 'CB2026000777', orderNumber: 'SHP7', userId: 3, userCode: 'S00001', storeId: 1, storeName: '小店', warehouseInfoId: 7,
       warehouseName: '义乌仓', site: 'TW', orderType: 1, cargoCategory: 1, shippingMethods: 1, orderStatus: 7, packageStatus: 1, isUrgent: false,
       reMark: null, pdfGuid: null, holdReason, shelfNumber: 'A-12', creationTime: '2026-03-01T00:00:00Z', lastModificationTime: null,

@@ -26,6 +26,7 @@ import { gotNoAnswer, needsNetwork, unreachable } from '../../lib/outbox/needs-n
 import { useReach } from '../../lib/outbox/reachability.ts';
 import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts';
 import classes from './photo-station.module.css';
+import { reasonComplete } from './abnormal-reasons.ts';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 export type Slot = 'imageGuid' | 'goodsImageGuid';
@@ -257,7 +258,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     if (!parcel) return;
     const taken = config.slots.filter((s) => photos[s.slot]);
     if (taken.length === 0) return;
-    if (config.reason && !reason.trim()) {
+    if (config.reason && !reasonComplete(reason)) {
       setStatus({ kind: 'error', message: t('请填写异常原因') });
       return;
     }
@@ -304,7 +305,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   };
 
   const uploading = status.kind === 'uploading';
-  const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reason.trim() !== '');
+  const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reasonComplete(reason));
 
   // The kit, not Mantine's components: this is a floor screen's first load (decision 0015).
   return (
