@@ -117,6 +117,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
     <>
       <ListPage
         label={t('订单列表')}
+        columnsKey="backOrderList"
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}

@@ -140,6 +140,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
       )}
       <ListPage
         label={t('订单列表')}
+        columnsKey="frontOrderList"
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}
