@@ -209,4 +209,5 @@ export const enStock: Record<string, string> = {
   '请扫描商品条码': 'Scan a product barcode',
   '{0} 条需处理': '{0} need attention',
   '联网后，排队的操作会自动提交并显示在这里': 'Queued actions are submitted when the network is back and appear here',
+  '交易号或物流单号，可输尾号': 'Trade or tracking number, or its last digits',
 };
