@@ -76,6 +76,24 @@ describe('parcel photos', () => {
     expect(mine.body.result.items.find((p: { id: number }) => p.id === id)).toMatchObject({ abnormalReason: '外箱破损' });
   });
 
+  it('lets the seller ask for his abnormal parcel back; staff send it and it is 已退回 (issue 44 §6)', async () => {
+    const { id, shipment } = await declaredParcel();
+    await call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment, warehouseInfoId: warehouseId });
+    const guid = await uploadFile(t.app, picker, png());
+    expect((await call(t.app, 'POST', svc('BackOrder', 'SetTakePictureAbnormal'), picker, { id, imageGuid: guid, reason: '货物错发' })).status).toBe(200);
+    const asked = await call(t.app, 'POST', svc('ExpressRejection', 'CreateReturnInfo'), seller, {
+      shipment, recipientName: '张三', receiptPhone: '13800000000', receiptAddress: '深圳市宝安区',
+    });
+    expect(asked.status, JSON.stringify(asked.body.error)).toBe(200);
+    expect(asked.body.result).toMatchObject({ shipment, handleType: 2, handleStatus: 0 });
+    const sent = await call(t.app, 'POST', svc('BackExpressRejectionReturn', 'ConfirmReturn'), picker, {
+      id: asked.body.result.id, returnNo: 'SF100200300', returnExpressCompany: '顺丰速运', expressCost: 12,
+    });
+    expect(sent.status, JSON.stringify(sent.body.error)).toBe(200);
+    const listed = await call(t.app, 'GET', `${svc('UserExpressInfo', 'GetUserExpressInfoList')}?shipment=${shipment}`, seller);
+    expect(listed.body.result.items[0]).toMatchObject({ id, receiveStatus: 4 });
+  });
+
   it('lets the seller attach their own photo to a parcel still on its way', async () => {
     const { id } = await declaredParcel();
     const guid = await uploadFile(t.app, seller, png());

@@ -66,11 +66,11 @@ describe('Search/Find', () => {
 
     const byTracking = await find(admin, logisticsNumber.toLowerCase());
     const record = byTracking.find((h) => h.kind === 'stockRecord');
-    expect(record).toMatchObject({ id, label: logisticsNumber, route: `/backstock/backstockList?keyword=${logisticsNumber}` });
+    expect(record).toMatchObject({ id, label: logisticsNumber, route: `/backstock/backstockList?number=${logisticsNumber}` });
     const list = await call(t.app, 'GET', svc('BackStock', 'GetStockList'), admin, { keyword: logisticsNumber });
     const tradeNo = list.body.result.items[0].tradeNo as string;
-    expect(await find(admin, tradeNo)).toEqual([{ kind: 'stockRecord', id, label: tradeNo, route: `/backstock/backstockList?keyword=${tradeNo}` }]);
-    expect((await find(seller, tradeNo))[0]).toMatchObject({ kind: 'stockRecord', route: `/frontstock/stocklist?keyword=${tradeNo}` });
+    expect(await find(admin, tradeNo)).toEqual([{ kind: 'stockRecord', id, label: tradeNo, route: `/backstock/backstockList?number=${tradeNo}` }]);
+    expect((await find(seller, tradeNo))[0]).toMatchObject({ kind: 'stockRecord', route: `/frontstock/stocklist?number=${tradeNo}` });
   });
 
   it('a refused shipped order: its trade no. names the order and the refusal, each on its own screen', async () => {

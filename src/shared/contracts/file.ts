@@ -81,6 +81,13 @@ export const DeliveryReceiptSheetQuery = z.object({
 export const EXPORT_SELECTED_MAX = MAX_PAGE_SIZE;
 export const ExportSelectedInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(EXPORT_SELECTED_MAX) });
 
+/**
+ * The most orders whose labels print as one PDF (issue 44 §5): a page each, drawn in one request
+ * after the data's transaction — 100 pages are a few seconds of one core and about 1 MB.
+ */
+export const LABELS_SELECTED_MAX = 100;
+export const OrderLabelsInput = z.object({ ids: z.array(z.number().int().positive()).min(1).max(LABELS_SELECTED_MAX) });
+
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 const PDF = 'application/pdf';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -97,7 +104,7 @@ const xlsx = <I extends z.ZodType>(input: I, permission: 'Amount.Manages' | 'Ord
   method: 'GET', permission, input, output: fileBytes, file: { contentType: XLSX_TYPE }, transaction: 'manual', summary,
 } as const);
 // Label PDFs, opened in a new tab; drawn after the data's transaction has ended.
-const label = <I extends z.ZodType>(input: I, permission: 'Order.Manages' | 'warehouse.Stock' | 'authenticated', summary: string) => ({
+const label = <I extends z.ZodType>(input: I, permission: 'Order.Manages' | 'Front.Orders' | 'warehouse.Stock' | 'authenticated', summary: string) => ({
   method: 'GET', permission, input, output: fileBytes, file: { contentType: PDF }, allowCookie: true, transaction: 'manual', summary,
 } as const);
 
@@ -124,6 +131,8 @@ export const file = defineService('File', {
   getSignLogisticsExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '已签收包裹.xlsx'),
   getExpressExport: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '待处理包裹.xlsx: 无主件 and 异常'),
   getExpressExportSelected: xlsx(ExportSelectedInput, 'OrderManage.ExpressShipmentDelivery', '选中数据.xlsx: the parcels by id'),
+  getOrderExportSelected: xlsx(ExportSelectedInput, 'Order.Manages', '选中订单.xlsx: the orders by id (issue 44 §5)'),
+  getFrontOrderExportSelected: xlsx(ExportSelectedInput, 'Front.Orders', '选中订单.xlsx: the seller\'s own orders by id'),
   getExpressExportSearch: xlsx(ParcelListInput, 'OrderManage.ExpressShipmentDelivery', '搜索导出数据.xlsx'),
   // The statistics (StatisticalRecords) with the same range, one sheet each.
   getSignForStatisticalExport: xlsx(StatisticRangeInput, 'Statistical.Manages', '签收统计.xlsx'),
@@ -165,6 +174,9 @@ export const file = defineService('File', {
   },
 
   getOrderLabel: label(OrderLabelQuery, 'Order.Manages', 'Packing label of an order, 100×100 mm PDF (tradeNo or id)'),
+  // Selected orders (issue 44 §5): one PDF, a 100×100 mm page per order the rule lets print (canOrder printLabel).
+  getOrderLabels: label(OrderLabelsInput, 'Order.Manages', 'Packing labels of the selected orders (ids, at most 100), one PDF, a page each; orders that may not print are left out'),
+  getFrontOrderLabels: label(OrderLabelsInput, 'Front.Orders', 'The seller\'s own selected orders\' packing labels (ids, at most 100), one PDF'),
   getPdfbyte: label(BarcodeLabelQuery, 'authenticated',
     'Barcode label, 60×40 mm PDF: barCode (Code 128) or a stock product\'s (stockProductId), shelfPosition, imageUrl, isDate, userId, copies'),
   getShelfLabel: label(ShelfLabelQuery, 'warehouse.Stock', 'Shelf labels, 60×40 mm PDF, one page per existing shelf from shelfPosition to endShelfPosition'),

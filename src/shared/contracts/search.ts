@@ -1,15 +1,15 @@
 // 扫描或输入单号 (issue #44 item 4): the console header's search box. One number — tracking, order,
-// trade no., stock record, return, user code — answered with what it is and the screen that opens
-// it. Exact matches only, each through an index (tenant, number): a fragment needs a trigram or
-// reversed index that the lists' fragment search (item 3) brings; until then the box matches whole
-// numbers, tracking numbers normalised as everywhere else.
+// trade no., stock record, return, delivery-receipt batch, user code — answered with what it is and the
+// screen that opens it. Exact matches first, each through an index (tenant, number); then, from 4
+// characters, the numbers that end with it (the tail of a tracking, trade, order or stock number, or a
+// batch name), each through its (tenant, reverse(number)) index (decision 0070).
 import { z } from 'zod';
 import { defineService } from './define.ts';
 
 /** At most this many hits are answered (one number rarely names more than two or three things). */
 export const FIND_MAX_HITS = 10;
 
-export const FIND_KINDS = ['order', 'parcel', 'stockRecord', 'refusal', 'abroadReturn', 'seller'] as const;
+export const FIND_KINDS = ['order', 'parcel', 'stockRecord', 'refusal', 'abroadReturn', 'seller', 'receiptBatch'] as const;
 export type FindKind = (typeof FIND_KINDS)[number];
 
 export const FindInput = z.object({ number: z.string().trim().min(1).max(64) });

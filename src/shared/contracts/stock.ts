@@ -77,6 +77,8 @@ const listFilters = {
   productStatus: stockStatus.optional(),
   /** Trade number, SKU, product name or logistics number (contains). */
   keyword: z.string().trim().max(128).optional(),
+  /** Trade number or logistics number, whole or its tail ("0001111" finds SR…0001111): index-backed (decision 0070). */
+  number: z.string().trim().max(64).optional(),
   storeId: id.optional(),
   warehouseInfoId: id.optional(),
   timeFrom: isoTime.optional(),

@@ -146,4 +146,6 @@ export const enBack: Record<string, string> = {
   签收日期: 'Signed',
   入库日期: 'Received',
   操作日期: 'Date',
+  // Selected orders' labels (issue 44 §5).
+  '一次最多打印 {0} 张面单，请少选一些。': 'At most {0} labels at a time: select fewer.',
 };

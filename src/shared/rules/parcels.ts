@@ -13,9 +13,12 @@ export const PARCEL_RULES = {
   delete: { allowed: (p) => p.receiveStatus === R.declared || p.receiveStatus === R.unclaimed, refusal: '只能删除待签收或无主件的包裹。' },
   /** Damage or wrong goods are recorded on a parcel that is here. */
   markAbnormal: { allowed: (p) => p.receiveStatus !== R.declared, refusal: '包裹尚未签收，请先签收再登记异常。' },
-  /** A return request is sent back only with a parcel that is in the warehouse (DOMAIN §6). */
+  /**
+   * A return request is sent back only with a parcel that is in the warehouse (DOMAIN §6): signed,
+   * stored, or 异常 — an abnormal parcel awaits its seller's decision (DOMAIN §3, issue 44 §6).
+   */
   sendBack: {
-    allowed: (p) => p.receiveStatus === R.signed || p.receiveStatus === R.stored,
+    allowed: (p) => p.receiveStatus === R.signed || p.receiveStatus === R.stored || p.receiveStatus === R.abnormal,
     refusal: '包裹不在仓库中（未签收、已拒收或已退回），不能退回。',
   },
 } as const satisfies Record<string, ParcelRule>;

@@ -143,7 +143,7 @@ describe('parcel rules', () => {
     expect(allowed('assignSeller')).toEqual([R.unclaimed]);
     expect(allowed('delete')).toEqual([R.declared, R.unclaimed]);
     expect(allowed('markAbnormal')).toEqual([R.signed, R.stored, R.refused, R.returned, R.unclaimed, R.abnormal]);
-    expect(allowed('sendBack')).toEqual([R.signed, R.stored]);
+    expect(allowed('sendBack')).toEqual([R.signed, R.stored, R.abnormal]);
     for (const [action, rule] of Object.entries(PARCEL_RULES)) expect(rule.refusal, action).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -15,6 +15,7 @@ import { errorMessage } from './errors.ts';
 import { FilterBar, PHONE_QUERY } from './filter-bar.tsx';
 import { FIRST_PAGE, PAGE_SIZES, pagingInput, type ListSearch, type PageSize } from './list-search.ts';
 import { RowActions } from './row-actions.tsx';
+import { ColumnChooser, useHiddenColumns } from './column-chooser.tsx';
 import type { BulkAction, FilterField, Paged, RowAction } from './types.ts';
 
 export interface ListPageProps<T, S extends ListSearch, K extends QueryKey = QueryKey> {
@@ -45,6 +46,11 @@ export interface ListPageProps<T, S extends ListSearch, K extends QueryKey = Que
    * headers, which put `sorting` ("creationTime desc") in the search; the screen sends it.
    */
   sortFields?: readonly string[];
+  /**
+   * The list's name for its column chooser (选择列, issue 44 §3): given, the reader may hide columns,
+   * remembered per signed-in user in this browser.
+   */
+  columnsKey?: string;
 }
 
 const ACTIONS_COLUMN = '__actions';
@@ -122,9 +128,10 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           onSearchChange({ ...search, page: undefined, sorting: sortingText({ field: String(s.columnAccessor), direction: s.direction }) }),
       }
     : {};
-  const shownColumns = sortFields.length > 0
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(props.columnsKey);
+  const shownColumns = (sortFields.length > 0
     ? columns.map((c) => (sortFields.includes(String(c.accessor)) ? { ...c, sortable: true } : c))
-    : columns;
+    : columns).filter((c) => !hiddenColumns.includes(String(c.accessor)));
 
   const allColumns: DataTableColumn<T>[] = rowActions.length
     ? [
@@ -155,6 +162,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
         <Group gap="xs" wrap="wrap">{props.toolbar}</Group>
         <Group gap="xs" wrap="nowrap">
           {props.exportSlot}
+          {props.columnsKey && <ColumnChooser columns={columns} hidden={hiddenColumns} onChange={setHiddenColumns} />}
           <Tooltip label="刷新" withArrow>
             <ActionIcon variant="default" size="lg" aria-label="刷新" onClick={() => void result.refetch()} loading={result.isFetching}>
               <IconRefresh size={18} />

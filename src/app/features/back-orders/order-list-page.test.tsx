@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fileUrl } from '#shared/file-links.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiRequest } from '#shared/api-client.ts';
@@ -158,5 +159,37 @@ describe('订单管理', () => {
     await user.click(within(dialog).getByRole('button', { name: '取消订单' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('订单已打包，不能取消。');
     expect(callsOf(calls, 'BackOrder.cancelOrder')[0]!.query).toEqual({ id: 2 });
+  });
+  it('prints the selected orders\' labels as one PDF, leaving out a cancelled one, and exports them (issue 44 §5)', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const fetched: string[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      fetched.push(String(input));
+      return new Response(new Blob(['x']), { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });
+    });
+    const cancelled = buildOrder({ id: 3, tradeNo: 'T202405060003', orderStatus: 6 });
+    const { api } = createFakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans }),
+      'BackOrder.getOrderList': () => ({ totalCount: 3, items: [...ORDERS, cancelled] }),
+    });
+    renderWithProviders(<Screen />, { api });
+    for (const no of ['T202405060001', 'T202405060003']) await user.click(within(await rowOf(no)).getByRole('checkbox'));
+    const bar = () => within(screen.getByRole('region', { name: '批量操作' }));
+    await user.click(bar().getByRole('button', { name: '打印面单' }));
+    expect(open).toHaveBeenCalledWith(fileUrl('getOrderLabels', { ids: [1] }), '_blank', 'noopener');
+
+    // Only a cancelled order: the rule's words, nothing opened.
+    open.mockClear();
+    await user.click(within(await rowOf('T202405060003')).getByRole('checkbox'));
+    await user.click(bar().getByRole('button', { name: '打印面单' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('订单已取消，不能打印面单。');
+    expect(open).not.toHaveBeenCalled();
+
+    await user.click(within(await rowOf('T202405060002')).getByRole('checkbox'));
+    await user.click(bar().getByRole('button', { name: '导出选中' }));
+    await waitFor(() => expect(fetched.some((u) => u.includes(fileUrl('getOrderExportSelected', { ids: [3, 2] })) || u.includes(fileUrl('getOrderExportSelected', { ids: [2, 3] })))).toBe(true));
+    open.mockRestore();
+    fetchSpy.mockRestore();
   });
 });

@@ -21,6 +21,8 @@ import { ORDER_SORT_FIELDS } from '#shared/sorting.ts';
 import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 import { StatusChangeModal, type StatusKind } from './status-change-modal.tsx';
+import { selectedOrderActions } from './selected-orders.tsx';
+import { downloadServerFile } from '../../lib/download.ts';
 
 export interface OrderListPageProps {
   search: OrderListSearch;
@@ -92,6 +94,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
   ];
 
   const bulkActions: BulkAction<OrderDto>[] = [
+    ...selectedOrderActions(t, 'back', (url) => downloadServerFile(exportSource, url, '选中订单.xlsx')),
     { key: 'orderStatus', label: t('修改订单状态'), icon: <IconAlertTriangle size={14} />, onClick: (rows) => setChange({ kind: 'orderStatus', orders: rows }) },
     { key: 'packageStatus', label: t('修改包裹状态'), icon: <IconBox size={14} />, onClick: (rows) => setChange({ kind: 'packageStatus', orders: rows }) },
     {
@@ -114,6 +117,7 @@ export function OrderListPage({ search, onSearchChange, exportSource, extraRowAc
     <>
       <ListPage
         label={t('订单列表')}
+        columnsKey="backOrderList"
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}

@@ -1,6 +1,7 @@
 // Columns and filters the parcel screens share (包裹列表, 已签收包裹, 异常件).
 import { Code, Group, Image, Text } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { RECEIVE_STATUS } from '#shared/enums.ts';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
 import { formatDateTime, type FilterField } from '../../components/list-page/index.ts';
@@ -24,7 +25,17 @@ export function parcelColumns(t: Translate, opts: { photos?: boolean } = {}): Da
   const columns: DataTableColumn<ParcelDto>[] = [
     { accessor: 'shipment', title: t('快递单号'), render: (p) => <Code>{p.shipment}</Code> },
     { accessor: 'userCode', title: t('卖家编码'), render: (p) => p.userCode ?? <Text span size="sm" c="dimmed">{t('无主')}</Text> },
-    { accessor: 'receiveStatus', title: t('签收状态'), render: (p) => <CodeBadge name="ReceiveStatus" code={p.receiveStatus} /> },
+    {
+      accessor: 'receiveStatus', title: t('签收状态'),
+      render: (p) => (
+        <>
+          <CodeBadge name="ReceiveStatus" code={p.receiveStatus} />
+          {/* Why it is 异常 (issue 44 §6), as the staff wrote it with the photo. */}
+          {p.receiveStatus === RECEIVE_STATUS.abnormal && p.abnormalReason
+            && <Text size="xs" c="red" mt={2} data-testid="abnormal-reason">{t('异常原因：{0}', p.abnormalReason)}</Text>}
+        </>
+      ),
+    },
     { accessor: 'warehouseName', title: t('仓库'), render: (p) => p.warehouseName ?? '—' },
     { accessor: 'shelfNumber', title: t('暂存位'), render: (p) => p.shelfNumber ?? '—' },
     { accessor: 'weight', title: t('重量 (kg)'), render: (p) => (p.weight ?? '—') },

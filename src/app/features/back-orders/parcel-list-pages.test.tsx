@@ -77,6 +77,19 @@ describe('异常件', () => {
     emulateViewport(1280);
   });
 
+  it('shows an abnormal parcel\'s reason beside its photo, which opens the image (issue 44 §6)', async () => {
+    const guid = '1c6f5f2e-4a57-4c7c-9d3a-1d2f3e4a5b6d';
+    const abnormal = buildParcel({ id: 3, shipment: 'SF300003', receiveStatus: 6, imageGuid: guid, abnormalReason: '外箱破损' });
+    const { api } = fakeApi({ 'BackOrder.getAbnormalReceivingOrderList': () => ({ totalCount: 2, items: [abnormal, UNCLAIMED] }) });
+    renderWithProviders(<AbnormalParcelListPage search={{}} onSearchChange={() => {}} />, { api });
+    const row = await rowOf('SF300003');
+    expect(within(row).getByTestId('abnormal-reason').textContent).toBe('异常原因：外箱破损');
+    const photo = within(row).getByRole('img', { name: '包裹照片' });
+    expect(photo.closest('a')!.getAttribute('href')).toBe(fileUrl('getLogisticsImage', { guid }));
+    expect(photo.closest('a')!.getAttribute('target')).toBe('_blank');
+    expect(within(await rowOf('SF200002')).queryByTestId('abnormal-reason')).toBeNull();
+  });
+
   it('shows the photo and assigns the parcel to a seller by code, with the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
     const { api, calls } = fakeApi({

@@ -57,6 +57,7 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
     <>
       <ListPage
         label={t('包裹列表')}
+        columnsKey="parcelList"
         search={search}
         onSearchChange={onSearchChange}
         query={parcelListQuery(api, parcelListInput(search))}

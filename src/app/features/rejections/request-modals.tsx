@@ -68,9 +68,10 @@ export function RejectionRequestModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function ReturnRequestModal({ onClose }: { onClose: () => void }) {
+/** 申请退回; `shipment`: the parcel it is asked for (from its row in 我的快递), filled in. */
+export function ReturnRequestModal({ onClose, shipment = '' }: { onClose: () => void; shipment?: string }) {
   const t = useT();
-  const form = useZodForm(returnForm, { shipment: '', recipientName: '', receiptPhone: '', receiptAddress: '', reMark: '' });
+  const form = useZodForm(returnForm, { shipment, recipientName: '', receiptPhone: '', receiptAddress: '', reMark: '' });
   const create = useServiceMutation(['ExpressRejection'], (a, input: z.output<typeof returnForm>) => a.expressRejection.createReturnInfo({ ...input, reMark: input.reMark || null }));
 
   const submit = async (e: FormEvent) => {

@@ -2,7 +2,7 @@
 // 待签收 can be corrected (tracking number, remark, own photo).
 import { useState } from 'react';
 import { Anchor, Code, Image, Text } from '@mantine/core';
-import { IconEye, IconPencil } from '@tabler/icons-react';
+import { IconArrowBackUp, IconEye, IconPencil } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
@@ -14,6 +14,7 @@ import { ListPage, formatDateTime, type FilterField, type RowAction } from '../.
 import { expressListQuery } from './order-queries.ts';
 import { RECEIVE_STATUSES, type ExpressListSearch } from './order-search.ts';
 import { ExpressEditModal } from './express-edit-modal.tsx';
+import { ReturnRequestModal } from '../rejections/request-modals.tsx';
 import { hasGuid, imageUrl, userImageUrl, type Uploader } from './upload.ts';
 
 export interface ExpressListPageProps {
@@ -28,6 +29,7 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
   const t = useT();
   const label = useCodeLabel();
   const [editing, setEditing] = useState<ParcelDto | null>(null);
+  const [returning, setReturning] = useState<ParcelDto | null>(null);
 
   const filters: FilterField<ExpressListSearch>[] = [
     { kind: 'text', key: 'shipment', label: t('快递单号') },
@@ -73,6 +75,12 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
       disabled: (p) => (canParcel('sellerEdit', p) ? false : t('包裹已到仓，不能再修改')),
       onClick: (p) => setEditing(p),
     },
+    {
+      // An abnormal parcel (or any in the warehouse) can be asked back: the rejection flow's 退回 (DOMAIN §6).
+      key: 'return', label: t('申请退回'), icon: <IconArrowBackUp size={14} />,
+      hidden: (p) => !canParcel('sendBack', p),
+      onClick: (p) => setReturning(p),
+    },
   ];
 
   return (
@@ -88,6 +96,7 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
         emptyText={t('暂无快递')}
       />
       {editing && <ExpressEditModal parcel={editing} upload={upload} onClose={() => setEditing(null)} />}
+      {returning && <ReturnRequestModal shipment={returning.shipment} onClose={() => setReturning(null)} />}
     </>
   );
 }

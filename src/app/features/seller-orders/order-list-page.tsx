@@ -21,6 +21,7 @@ import { UrgentRequestModal } from './urgent-request-modal.tsx';
 import { SupplyFreightMessage } from './supply-freight-message.tsx';
 import { canOrder } from '#shared/rules/orders.ts';
 import { productSummary } from './product-summary.ts';
+import { selectedOrderActions } from '../back-orders/selected-orders.tsx';
 
 export interface OrderListPageProps {
   search: OrderListSearch;
@@ -31,9 +32,11 @@ export interface OrderListPageProps {
   onCreate: () => void;
   /** Downloads 大陆订单信息.xlsx for these filters. */
   onExport: (filters: ReturnType<typeof orderFilters>) => Promise<void>;
+  /** Downloads a file answer (the selected orders' xlsx) with the session; no selection without it. */
+  onDownload?: (url: string, fileName: string) => Promise<void>;
 }
 
-export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate, onExport }: OrderListPageProps) {
+export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate, onExport, onDownload }: OrderListPageProps) {
   const api = useApi();
   const t = useT();
   const label = useCodeLabel();
@@ -137,6 +140,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
       )}
       <ListPage
         label={t('订单列表')}
+        columnsKey="frontOrderList"
         search={search}
         onSearchChange={onSearchChange}
         query={orderListQuery(api, orderListInput(search))}
@@ -144,6 +148,7 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
         columns={columns}
         filters={filters}
         rowActions={rowActions}
+        bulkActions={onDownload ? selectedOrderActions(t, 'front', (url) => onDownload(url, '选中订单.xlsx')) : undefined}
         toolbar={<Button leftSection={<IconPlus size={16} />} onClick={onCreate}>{t('新建订单')}</Button>}
         exportSlot={
           <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} onClick={() => void runExport()}>

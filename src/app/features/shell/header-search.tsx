@@ -12,7 +12,7 @@ import { useT } from '../../lib/i18n.ts';
 
 /** What each kind of hit is called in the list. */
 const KIND_LABELS: Record<FindKind, string> = {
-  order: '订单', parcel: '包裹', stockRecord: '囤货单', refusal: '拒收退回', abroadReturn: '海外仓退件', seller: '卖家',
+  order: '订单', parcel: '包裹', stockRecord: '囤货单', refusal: '拒收退回', abroadReturn: '海外仓退件', seller: '卖家', receiptBatch: '交接批次',
 };
 
 export function HeaderSearch({ onOpen }: { onOpen: (route: string) => void }) {

@@ -40,6 +40,7 @@ export function SellerRecordListPage({ search, onSearchChange, upload, exportSlo
   const cancel = useServiceMutation(STOCK_SERVICES, (a, id: number) => a.frontStock.cancleStock({ id }));
 
   const filters: FilterField<SellerRecordSearch>[] = [
+    { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号或物流单号，可输尾号') },
     { kind: 'text', key: 'keyword', label: t('关键字'), placeholder: t('单号、SKU、商品名称或物流单号') },
     { kind: 'select', key: 'productStatus', label: t('状态'), options: statusOptions(t) },
     { kind: 'dateRange', key: 'dateFrom', toKey: 'dateTo', label: t('创建日期') },
@@ -65,6 +66,7 @@ export function SellerRecordListPage({ search, onSearchChange, upload, exportSlo
     <>
       <ListPage
         label={t('囤货单')}
+        columnsKey="frontStockList"
         search={search}
         onSearchChange={onSearchChange}
         query={sellerRecordListQuery(api, search)}
@@ -97,6 +99,7 @@ export function StaffRecordListPage({ search, onSearchChange, exportSlot }: {
   const open = (kind: StaffDialog['kind']) => (record: StockRecordDto) => setDialog({ kind, record });
 
   const filters: FilterField<StaffRecordSearch>[] = [
+    { kind: 'text', key: 'number', label: t('单号'), placeholder: t('交易号或物流单号，可输尾号') },
     { kind: 'text', key: 'keyword', label: t('关键字'), placeholder: t('单号、SKU、商品名称或物流单号') },
     { kind: 'text', key: 'userCode', label: t('卖家编码') },
     { kind: 'select', key: 'productStatus', label: t('状态'), options: statusOptions(t) },
@@ -141,6 +144,7 @@ export function StaffRecordListPage({ search, onSearchChange, exportSlot }: {
     <>
       <ListPage
         label={t('囤货入库')}
+        columnsKey="backStockList"
         search={search}
         onSearchChange={onSearchChange}
         query={staffRecordListQuery(api, search)}

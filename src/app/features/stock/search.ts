@@ -13,14 +13,14 @@ const rowId: FieldParser<number> = (raw) => {
 };
 
 // ── 囤货单 (stock records) ──────────────────────────────────────────────────
-const recordFilters = { keyword: filter.text(128), productStatus: filter.oneOf(ENUM_CODES.StockStatus), ...dateRange };
+const recordFilters = { number: filter.text(64), keyword: filter.text(128), productStatus: filter.oneOf(ENUM_CODES.StockStatus), ...dateRange };
 
 export const sellerRecordSearch = listSearchSchema(recordFilters);
 export type SellerRecordSearch = SearchOf<typeof sellerRecordSearch>;
 
 /** The seller's filters alone: the list and its xlsx export (File/GetFrontExcelExportStockList). */
 export const sellerRecordFilterInput = (search: SellerRecordSearch) => ({
-  keyword: search.keyword, productStatus: search.productStatus, ...dayRangeInput(search.dateFrom, search.dateTo),
+  number: search.number, keyword: search.keyword, productStatus: search.productStatus, ...dayRangeInput(search.dateFrom, search.dateTo),
 });
 
 export const staffRecordSearch = listSearchSchema({ ...recordFilters, userCode: filter.text(16), warehouseInfoId: rowId, sorting: filter.sorting(STOCK_SORT_FIELDS) });
@@ -28,7 +28,7 @@ export type StaffRecordSearch = SearchOf<typeof staffRecordSearch>;
 
 /** The filters alone: the list and the xlsx export (File/GetExcelExportStockList) take the same. */
 export const recordFilterInput = (search: StaffRecordSearch) => ({
-  keyword: search.keyword, productStatus: search.productStatus, userCode: search.userCode, warehouseInfoId: search.warehouseInfoId,
+  number: search.number, keyword: search.keyword, productStatus: search.productStatus, userCode: search.userCode, warehouseInfoId: search.warehouseInfoId,
   ...dayRangeInput(search.dateFrom, search.dateTo),
 });
 export const recordListInput = (search: StaffRecordSearch) => ({ ...pagingInput(search), ...recordFilterInput(search), sorting: search.sorting });

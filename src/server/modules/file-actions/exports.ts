@@ -160,7 +160,7 @@ const perUser = <R>(day: string, dayOf: (r: R) => string, count: string, countOf
 
 type Exports = Pick<Implementation<typeof file>, 'getExcelFlow' | 'getCourierExpressDeliveryExport' | 'getExpressExportCrossOrderInfo'
   | 'getExpressExportMainlandOrderInfo' | 'getExpressExportMainlandStockOrderInfo' | 'getFrontExpressExportMainlandOrderInfo' | 'getSignLogisticsExport' | 'getExpressExport'
-  | 'getExpressExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
+  | 'getExpressExportSelected' | 'getOrderExportSelected' | 'getFrontOrderExportSelected' | 'getExpressExportSearch' | 'getSignForStatisticalExport' | 'getPackedStatisticalExport'
   | 'getStockPackedStatisticalExport' | 'getProductStoreStatisticalExport' | 'getConsumptionFlowStatisticalExport' | 'getOwnConsumptionFlowStatisticalExport'
   | 'getExcelExportStockList' | 'getFrontExcelExportStockList'
   | 'getExcelExporRefusalOrderInfo' | 'getExcelExportYNRefusalOrderInfo' | 'getExcelExportAdvanceOrderInfo'
@@ -208,6 +208,15 @@ export function exportActions(): Exports {
     getExpressExportSelected: exportOf('getExpressExportSelected', {
       fileName: '选中数据.xlsx', columns: PARCEL_COLUMNS,
       batch: (tx, f, _u, before) => parcels.exportParcelBatch(tx, { ids: f.ids }, before, BATCH), idOf: (r) => r.parcel.id,
+    }),
+    // Selected orders (issue 44 §5): staff any of the tenant's, a seller his own.
+    getOrderExportSelected: exportOf('getOrderExportSelected', {
+      fileName: '选中订单.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, _u, before) => orders.exportOrderBatch(tx, { ids: f.ids }, before, BATCH), idOf: (o) => o.id,
+    }),
+    getFrontOrderExportSelected: exportOf('getFrontOrderExportSelected', {
+      fileName: '选中订单.xlsx', columns: ORDER_COLUMNS,
+      batch: (tx, f, user, before) => orders.exportOrderBatch(tx, { ids: f.ids, userId: user.id }, before, BATCH), idOf: (o) => o.id,
     }),
     getSignForStatisticalExport: statisticExport('getSignForStatisticalExport', '签收统计.xlsx',
       (tx, f, u) => statistics.signInStatistic(tx, f, undefined, !!u.scope),

@@ -65,7 +65,21 @@ export interface OrderLabelData {
 
 /** The packing label of an order, 100×100 mm. */
 export async function renderOrderLabel(o: OrderLabelData): Promise<Buffer> {
-  const { doc, done, font } = await newDoc(100, 100, `${o.tradeNo} 面单`);
+  return renderOrderLabels([o], `${o.tradeNo} 面单`);
+}
+
+/** The packing labels of several orders as one PDF, a 100×100 mm page each (issue 44 §5). */
+export async function renderOrderLabels(list: readonly OrderLabelData[], title: string): Promise<Buffer> {
+  const { doc, done, font } = await newDoc(100, 100, title);
+  for (const [i, o] of list.entries()) {
+    if (i > 0) doc.addPage({ size: [mm(100), mm(100)], margin: 0 });
+    await drawOrderLabel(doc, font, o);
+  }
+  doc.end();
+  return done;
+}
+
+async function drawOrderLabel(doc: Doc, font: (bold?: boolean) => Doc, o: OrderLabelData): Promise<void> {
   const W = mm(100);
   const pad = mm(4);
   const inner = W - 2 * pad;
@@ -118,8 +132,7 @@ export async function renderOrderLabel(o: OrderLabelData): Promise<Buffer> {
   if (shown.length < o.lines.length) font().fontSize(8).text(printable(`……另有 ${o.lines.length - shown.length} 种商品`), pad, y, { lineBreak: false });
 
   font().fontSize(7).fillColor('#333').text(printable(`打印于 ${dateOf(o.printedAt)}`), pad, mm(100) - pad - mm(3), { width: inner, align: 'right', lineBreak: false });
-  doc.end();
-  return done;
+  doc.fillColor('black');
 }
 
 export interface BarcodeLabelData {

@@ -1,5 +1,6 @@
 // Label PDFs (spec 000 §7: opened in a new tab, so the links accept the enc_auth_token cookie):
 //   File/GetOrderLabel?tradeNo=|id=   100×100 mm packing label of an order (staff, Order.Manages)
+//   File/GetOrderLabels?ids=, GetFrontOrderLabels?ids=   the selected orders' labels (≤ 100), one PDF
 //   File/GetPdfbyte?barCode&shelfPosition&imageUrl&isDate&userId   60×40 mm barcode label
 //   File/GetZDYPdf?guid&userId&heightPercentage&infos              100×100 mm custom label
 //   File/GetShelfLabel?warehouseInfoId&shelfPosition&endShelfPosition  60×40 mm shelf labels, one per shelf
@@ -11,16 +12,16 @@ import { canOrder, ORDER_RULES } from '#shared/rules/orders.ts';
 import { translate } from '#shared/i18n/index.ts';
 import { USER_TYPE } from '#shared/permissions.ts';
 import type { Db, TenantId } from '../../db/client.ts';
-import { requireUser, type CurrentUser, type FileAnswer, type Implementation } from '../../framework.ts';
+import { requireUser, type CurrentUser, type FileAnswer, type Implementation, type RequestContext } from '../../framework.ts';
 import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { getUser } from '../identity/repository.ts';
 import { findReadableFile } from '../files/repository.ts';
 import { fileKey, type FileStorage } from '../files/storage.ts';
-import { getOrder, linesOf, orderByTradeNo } from '../orders/repository.ts';
+import { getOrder, linesOf, orderByTradeNo, ordersByIds, type OrderView } from '../orders/repository.ts';
 import { existingPositions, productById } from '../inventory/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
 import { shelfRange } from '#shared/rules/stock.ts';
-import { renderBarcodeLabel, renderCustomLabel, renderOrderLabel, renderShelfLabels } from './render.ts';
+import { renderBarcodeLabel, renderCustomLabel, renderOrderLabel, renderOrderLabels, renderShelfLabels, type OrderLabelData } from './render.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 const IMAGE_LIMIT = 10 * 1024 * 1024;
@@ -68,7 +69,38 @@ async function userCodeFor(tx: Db, caller: CurrentUser, userId: number | undefin
 
 const zh = (name: Parameters<typeof labelKey>[0], code: string | number) => translate('zh-Hans', labelKey(name, code));
 
-type Labels = Pick<Implementation<typeof file>, 'getOrderLabel' | 'getPdfbyte' | 'getZDYPdf' | 'getShelfLabel'>;
+type Labels = Pick<Implementation<typeof file>, 'getOrderLabel' | 'getOrderLabels' | 'getFrontOrderLabels' | 'getPdfbyte' | 'getZDYPdf' | 'getShelfLabel'>;
+
+/** What a packing label prints of each order, its lines read in one query. */
+async function orderLabelData(tx: Db, list: readonly OrderView[]): Promise<OrderLabelData[]> {
+  const lines = await linesOf(tx, list.map((o) => o.id));
+  const printedAt = new Date();
+  return list.map((order) => ({
+    tradeNo: order.tradeNo, orderNumber: order.orderNumber, userCode: order.userCode, storeName: order.storeName,
+    siteLabel: zh('Site', order.site), warehouseName: order.warehouseName, cargoLabel: zh('CargoCategory', order.cargoCategory),
+    orderTypeLabel: zh('OrderType', order.orderType), shelfNumber: order.shelfNumber, isUrgent: order.isUrgent,
+    lines: (lines.get(order.id) ?? []).map((l) => ({ productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity })),
+    printedAt,
+  }));
+}
+
+/**
+ * The labels of the orders of `ids` (of `userId` only, when given) as one PDF, in the order asked.
+ * An id not found (or another seller's) is 404; orders the rule does not let print (cancelled,
+ * closed) are left out, and none left is 409 with the rule's words.
+ */
+async function selectedLabels(ids: readonly number[], ctx: RequestContext, userId: number | undefined): Promise<FileAnswer> {
+  tenantOf(ctx.tenantId);
+  const wanted = [...new Set(ids)];
+  const data = await ctx.transaction(async (tx) => {
+    const found = await ordersByIds(tx, wanted, userId);
+    if (found.length < wanted.length) throw notFound('订单');
+    const printable = found.filter((o) => canOrder('printLabel', o));
+    if (printable.length === 0) throw conflict(ORDER_RULES.printLabel.refusal);
+    return orderLabelData(tx, printable);
+  });
+  return pdf(await renderOrderLabels(data, `面单 ${data.length} 张`), `labels-${data.length}.pdf`);
+}
 
 export function labelActions(storage: FileStorage): Labels {
   /** A JPEG/PNG the caller may read, by the guid in `ref`; null when there is none to draw. */
@@ -95,17 +127,14 @@ export function labelActions(storage: FileStorage): Labels {
         const order = q.id ? await getOrder(tx, q.id) : await orderByTradeNo(tx, q.tradeNo!);
         if (!order) throw notFound('订单');
         if (!canOrder('printLabel', order)) throw conflict(ORDER_RULES.printLabel.refusal);
-        const lines = (await linesOf(tx, [order.id])).get(order.id) ?? [];
-        return {
-          tradeNo: order.tradeNo, orderNumber: order.orderNumber, userCode: order.userCode, storeName: order.storeName,
-          siteLabel: zh('Site', order.site), warehouseName: order.warehouseName, cargoLabel: zh('CargoCategory', order.cargoCategory),
-          orderTypeLabel: zh('OrderType', order.orderType), shelfNumber: order.shelfNumber, isUrgent: order.isUrgent,
-          lines: lines.map((l) => ({ productName: l.productName, productSku: l.productSku, specification: l.specification, quantity: l.quantity })),
-          printedAt: new Date(),
-        };
+        return (await orderLabelData(tx, [order]))[0]!;
       });
       return pdf(await renderOrderLabel(data), `${data.tradeNo}.pdf`);
     },
+
+    // Selected orders, one PDF (issue 44 §5): staff any of the tenant's, a seller his own.
+    getOrderLabels: (q, ctx) => selectedLabels(q.ids, ctx, undefined),
+    getFrontOrderLabels: (q, ctx) => selectedLabels(q.ids, ctx, requireUser(ctx).id),
 
     async getPdfbyte(q, ctx) {
       const tenantId = tenantOf(ctx.tenantId);

@@ -10,6 +10,7 @@ import { orderCounts, orderLines, orders, parcels, slotFloors, stores, urgentReq
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
 import { orderByList, orderByOf, sortingKey } from '../../db/sorting.ts';
+import { endsWith, normalizeFragment, reversed, TAIL_MIN } from '../../db/number-tail.ts';
 import type { ORDER_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
 
 /** Rows of a raw SQL statement, the same on PGlite and node-postgres. */
@@ -33,6 +34,8 @@ export interface OrderFilter {
   userId?: number | undefined; orderStatus?: number | undefined; packageStatus?: number | undefined; storeId?: number | undefined;
   site?: string | undefined; orderType?: number | undefined; isUrgent?: boolean | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
   number?: string | undefined; userCode?: string | undefined; warehouseInfoId?: number | undefined;
+  /** These orders only (a selection's export); not bound: exports and labels alone use it. */
+  ids?: readonly number[] | undefined;
   /** The list's order (issue 44 §3); none: urgent first, then newest. Not a filter: orderWhere ignores it. */
   sorting?: Sorting<typeof ORDER_SORT_FIELDS[number]> | undefined;
 }
@@ -54,6 +57,7 @@ const orderSort = (sorting: OrderFilter['sorting'], c: { isUrgent: unknown; id: 
 function orderWhere(f: OrderFilter, bind: <T>(name: keyof OrderFilter, value: T) => T = (_name, value) => value): SQL | undefined {
   const parts: SQL[] = [];
   if (f.userId !== undefined) parts.push(eq(orders.userId, bind('userId', f.userId)));
+  if (f.ids) parts.push(inArray(orders.id, [...f.ids]));
   if (f.userCode) parts.push(eq(orders.userCode, bind('userCode', f.userCode)));
   if (f.warehouseInfoId !== undefined) parts.push(eq(orders.warehouseInfoId, bind('warehouseInfoId', f.warehouseInfoId)));
   if (f.orderStatus !== undefined) parts.push(eq(orders.orderStatus, bind('orderStatus', f.orderStatus)));
@@ -65,12 +69,24 @@ function orderWhere(f: OrderFilter, bind: <T>(name: keyof OrderFilter, value: T)
   if (f.timeFrom) parts.push(gte(orders.creationTime, bind('timeFrom', new Date(f.timeFrom))));
   if (f.timeTo) parts.push(lte(orders.creationTime, bind('timeTo', new Date(f.timeTo))));
   if (f.number) {
-    // Any number a person may have in hand: trade number, marketplace order number, tracking number.
-    const number = bind('number', f.number);
-    parts.push(or(
-      eq(orders.tradeNo, number), eq(orders.orderNumber, number),
-      sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.shipment} = ${number})`,
-    )!);
+    // Any number a person may have in hand — trade number, marketplace order number, tracking
+    // number — whole or its tail (decision 0070). Exactly as typed when shorter than a fragment.
+    const typed = normalizeFragment(f.number);
+    if (typed.length < TAIL_MIN) {
+      const number = bind('number', f.number);
+      parts.push(or(
+        eq(orders.tradeNo, number), eq(orders.orderNumber, number),
+        sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.shipment} = ${number})`,
+      )!);
+    } else {
+      // Each number's own tail index gives its ids; the union is probed by the orders' key.
+      // Bound under its own name: a kept statement's shape tells the tail apart from the exact match.
+      const tail = bind('numberTail' as keyof OrderFilter, reversed(typed));
+      parts.push(sql`${orders.id} in (
+        select o.id from ${orders} o where ${endsWith(sql`o.trade_no`, tail)}
+        union select o.id from ${orders} o where ${endsWith(sql`o.order_number`, tail, true)}
+        union select l.order_id from ${orderLines} l where ${endsWith(sql`l.shipment`, tail)})`);
+    }
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -207,7 +223,9 @@ async function orderPage<F extends 'rows' | 'json'>(tx: Db, f: OrderFilter, page
   type Query = F extends 'rows' ? ReturnType<typeof orderPageQuery> : ReturnType<typeof orderPageJsonQuery>;
   const build = (w: SQL | undefined, total: SQL<number>, p?: { limit: number; offset: number }) =>
     (form === 'rows' ? orderPageQuery(tx, w, total, f.sorting, p) : orderPageJsonQuery(tx, w, total, f.sorting, p)) as Query;
-  const query = keptShape(tx, ORDER_PAGES, 'hc_order_page_', name,
+  // A tail search is not kept: a kept statement's generic plan, planned without the tail, reads the
+  // table newest first instead of the tail's index (decision 0070); a person types these, seldom.
+  const query = 'numberTail' in values ? null : keptShape(tx, ORDER_PAGES, 'hc_order_page_', name,
     (statement) => mapRowsOnce(build(where, counted.column, first ? page : undefined).prepare(statement)));
   let found: Awaited<Query>;
   if (query) {
@@ -525,6 +543,16 @@ export async function renameLineShipment(tx: Db, orderId: number, from: string, 
 }
 
 // Exports read in keyset batches (id descending) so a long export never re-scans from the top.
+
+/** The orders of `ids` (of `userId` only, when given), in the order of `ids`; the missing are left out. */
+export async function ordersByIds(tx: Db, ids: readonly number[], userId?: number): Promise<OrderView[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx.select(orderView).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(and(inArray(orders.id, [...ids]), userId !== undefined ? eq(orders.userId, userId) : undefined));
+  const byId = new Map(rows.map((r) => [r.order.id, viewOf(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 export async function exportOrderBatch(tx: Db, f: OrderFilter, beforeId: number | null, limit: number): Promise<(OrderView & { lines: OrderLineRow[] })[]> {
   const rows = await tx.select(orderView).from(orders)

@@ -7,6 +7,7 @@ import { addPrefixed, definedOnly, prefixedPlaceholders, shapeOf, type PendingWr
 import { cappedCount, pageCount } from '../../db/capped-count.ts';
 import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { orderByOf, sortingKey } from '../../db/sorting.ts';
+import { endsWith, normalizeFragment, reversed, TAIL_MIN } from '../../db/number-tail.ts';
 import type { PARCEL_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -160,7 +161,12 @@ function parcelWhere(f: ParcelFilter, bind: <T>(name: keyof ParcelFilter, value:
   if (f.userId !== undefined) parts.push(eq(parcels.userId, bind('userId', f.userId)));
   if (f.warehouseInfoId !== undefined) parts.push(eq(parcels.warehouseInfoId, bind('warehouseInfoId', f.warehouseInfoId)));
   if (f.userCode) parts.push(eq(parcels.userCode, bind('userCode', f.userCode)));
-  if (f.shipment) parts.push(eq(parcels.shipment, bind('shipment', f.shipment)));
+  // The whole number or its tail (decision 0070); exactly when shorter than a fragment.
+  if (f.shipment) {
+    parts.push(f.shipment.length < TAIL_MIN
+      ? eq(parcels.shipment, bind('shipment', f.shipment))
+      : endsWith(parcels.shipment, bind('shipmentTail' as keyof ParcelFilter, reversed(normalizeFragment(f.shipment)))));
+  }
   if (f.needPhoto) parts.push(eq(parcels.isNeedTakePicture, true));
   if (f.signedOnly) parts.push(sql`${parcels.signForTime} is not null`);
   if (f.warehouseKind === 2) parts.push(atOverseasWarehouse);
@@ -193,7 +199,9 @@ export async function listParcels(tx: Db, f: ParcelFilter, page: { limit: number
   const first = page.offset === 0 && isLiteralPageSize(page.limit);
   const name = `${shape}|${counted.known ? 'known' : 'counted'}${first ? `|first ${page.limit}` : ''}${sortingKey(f.sorting)}`;
   const order = parcelOrder(f);
-  const query = keptShape(tx, PARCEL_PAGES, 'hc_parcel_page_', name,
+  // A tail search is not kept: a kept statement's generic plan, planned without the tail, reads the
+  // table newest first instead of the tail's index (decision 0070); a person types these, seldom.
+  const query = 'shipmentTail' in values ? null : keptShape(tx, PARCEL_PAGES, 'hc_parcel_page_', name,
     (statement) => mapRowsOnce(parcelPageQuery(tx, where, counted.column, order, first ? page : undefined).prepare(statement)));
   let rows;
   if (query) {

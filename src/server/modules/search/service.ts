@@ -1,10 +1,12 @@
 // Search/Find (扫描或输入单号, issue #44 item 4): what a number is, and the screen that opens it.
 // Staff get a kind only when they hold the permission of the screen it opens; a seller gets only
-// their own rows, opened on their own screens. Exact matches only (see the contract).
+// their own rows, opened on their own screens. Exact matches first, then the numbers ending with what
+// was typed (decision 0070).
 import { search, FIND_MAX_HITS, type FindHitDto } from '#shared/contracts/search.ts';
 import { ORDER_TYPE } from '#shared/enums.ts';
 import { USER_TYPE } from '#shared/permissions.ts';
 import { normalizeTrackingNumber } from '#shared/tracking-number.ts';
+import { normalizeFragment, TAIL_MIN } from '#server/db/number-tail.ts';
 import { implement, requireUser } from '../../framework.ts';
 import * as repo from './repository.ts';
 
@@ -37,48 +39,77 @@ export const searchService = implement(search, () => ({
     const numbers = [...new Set([number, code])];
     const may = (permission: string) => me.permissions.has(permission);
 
-    const [orders, parcels, records, refusals, returns, sellers] = await Promise.all([
+    const fragment = normalizeFragment(number);
+    const [orders, parcels, records, refusals, returns, sellers, batches] = await Promise.all([
       repo.ordersByNumber(ctx.db, numbers, owner),
       repo.parcelsByShipment(ctx.db, tracking, owner),
       repo.stockRecordsByNumber(ctx.db, numbers, tracking, owner),
       repo.refusalsByTradeNo(ctx.db, numbers, owner),
       repo.abroadReturnsByNumber(ctx.db, numbers, owner),
       seller ? Promise.resolve([]) : repo.sellersByCode(ctx.db, code),
+      seller || fragment.length === 0 ? Promise.resolve([]) : repo.batchesByName(ctx.db, fragment),
     ]);
 
     const hits: (FindHitDto & { permission: string })[] = [];
-    for (const o of orders) {
-      const label = numbers.includes(o.tradeNo) ? o.tradeNo : o.orderNumber;
-      const to = seller ? sellerOrderRoute(o.orderType, o.id) : staffOrderRoute(o.orderType, label);
-      hits.push({ kind: 'order', id: o.id, label, ...to });
-    }
-    for (const p of parcels) {
+    const add = (hit: FindHitDto & { permission: string }) => {
+      if (!hits.some((h) => h.kind === hit.kind && h.id === hit.id)) hits.push(hit);
+    };
+    const orderHit = (o: { id: number; orderType: number }, label: string) =>
+      add({ kind: 'order', id: o.id, label, ...(seller ? sellerOrderRoute(o.orderType, o.id) : staffOrderRoute(o.orderType, label)) });
+    const parcelHit = (p: { id: number; shipment: string; orderId: number | null; orderType: number | null }) => {
       const to = seller
         ? (p.orderId !== null && p.orderType !== null ? sellerOrderRoute(p.orderType, p.orderId) : { route: '/front/expressUserInfo', permission: 'Front.Orders' })
         : { route: q('/back/logisticsList', { shipment: p.shipment }), permission: 'OrderManage.ExpressShipmentDelivery' };
-      hits.push({ kind: 'parcel', id: p.id, label: p.shipment, ...to });
-    }
-    for (const r of records) {
-      const label = numbers.includes(r.tradeNo) ? r.tradeNo : r.logisticsNumber;
+      add({ kind: 'parcel', id: p.id, label: p.shipment, ...to });
+    };
+    const recordHit = (r: { id: number; tradeNo: string; logisticsNumber: string }, label: string) => {
       const to = seller
-        ? { route: q('/frontstock/stocklist', { keyword: label }), permission: 'Front.Stock' }
-        : { route: q('/backstock/backstockList', { keyword: label }), permission: 'warehouse.Stock' };
-      hits.push({ kind: 'stockRecord', id: r.id, label, ...to });
-    }
+        ? { route: q('/frontstock/stocklist', { number: label }), permission: 'Front.Stock' }
+        : { route: q('/backstock/backstockList', { number: label }), permission: 'warehouse.Stock' };
+      add({ kind: 'stockRecord', id: r.id, label, ...to });
+    };
+    const batchHit = (b: { id: number; batchName: string; storeId: number; storeName: string }) => add({
+      kind: 'receiptBatch', id: b.id, label: `${b.batchName} ${b.storeName}`,
+      route: q('/backstock/pagebackDeliveryreceiptbatch', { storeId: b.storeId, batchName: b.batchName }), permission: 'warehouse.Stock',
+    });
+
+    // Exact matches first.
+    for (const o of orders) orderHit(o, numbers.includes(o.tradeNo) ? o.tradeNo : o.orderNumber);
+    for (const p of parcels) parcelHit(p);
+    for (const r of records) recordHit(r, numbers.includes(r.tradeNo) ? r.tradeNo : r.logisticsNumber);
     for (const r of refusals) {
       const to = seller
         ? { route: q('/front/refusalorder', { tradeNo: r.tradeNo }), permission: 'Front.Orders' }
         : { route: q('/back/refusalorder', { tradeNo: r.tradeNo }), permission: 'OrderManage.ExpressShipmentDelivery' };
-      hits.push({ kind: 'refusal', id: r.id, label: r.tradeNo, ...to });
+      add({ kind: 'refusal', id: r.id, label: r.tradeNo, ...to });
     }
     for (const r of returns) {
       const to = seller
         ? { route: q('/frontabroad/abroadreturnlist', { number: r.returnNumber }), permission: 'Front.Abroad' }
         : { route: q('/backabroad/backabroadreturn', { number: r.returnNumber }), permission: 'warehouse.Stock' };
-      hits.push({ kind: 'abroadReturn', id: r.id, label: r.returnNumber, ...to });
+      add({ kind: 'abroadReturn', id: r.id, label: r.returnNumber, ...to });
     }
     for (const u of sellers) {
-      hits.push({ kind: 'seller', id: u.id, label: `${u.userCode ?? ''} ${u.userName}`.trim(), route: q('/setting/user', { keyword: u.userCode ?? u.userName }), permission: 'Pages.Users' });
+      add({ kind: 'seller', id: u.id, label: `${u.userCode ?? ''} ${u.userName}`.trim(), route: q('/setting/user', { keyword: u.userCode ?? u.userName }), permission: 'Pages.Users' });
+    }
+    // A batch's name (yyMMdd-NN): whole first, then its tail with the fragments.
+    for (const b of batches) if (b.batchName === fragment) batchHit(b);
+
+    // Then fragments: the numbers ending with what was typed (decision 0070), each through its tail index.
+    // Only when nothing matched whole: a whole number is what a scanner sends, and it names its thing.
+    if (fragment.length >= TAIL_MIN && !hits.some((h) => may(h.permission))) {
+      const [byTail, byLine, parcelTails, recordTails] = await Promise.all([
+        repo.ordersByTail(ctx.db, fragment, owner),
+        repo.ordersByLineTail(ctx.db, fragment, owner),
+        repo.parcelsByTail(ctx.db, fragment, owner),
+        repo.stockRecordsByTail(ctx.db, fragment, owner),
+      ]);
+      const ends = (s: string) => s.toUpperCase().endsWith(fragment);
+      for (const o of byTail) orderHit(o, ends(o.tradeNo) ? o.tradeNo : o.orderNumber);
+      for (const p of parcelTails) parcelHit(p);
+      for (const o of byLine) orderHit(o, o.shipment ?? o.tradeNo);
+      for (const r of recordTails) recordHit(r, ends(r.tradeNo) ? r.tradeNo : r.logisticsNumber);
+      for (const b of batches) batchHit(b);
     }
     return hits.filter((h) => may(h.permission)).slice(0, FIND_MAX_HITS)
       .map(({ kind, id, label, route }) => ({ kind, id, label, route }));

@@ -1,4 +1,5 @@
 // Stock records (囤货单): Drizzle queries only.
+import { endsWith, normalizeFragment, reversed, TAIL_MIN } from '../../db/number-tail.ts';
 import { and, asc, desc, eq, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { STOCK_STATUS } from '#shared/enums.ts';
 import type { Db } from '../../db/client.ts';
@@ -42,7 +43,7 @@ export async function recordView(tx: Db, id: number): Promise<RecordView | undef
 }
 
 export interface RecordFilter {
-  userId?: number | undefined; userCode?: string | undefined; productStatus?: number | undefined; keyword?: string | undefined;
+  userId?: number | undefined; userCode?: string | undefined; productStatus?: number | undefined; keyword?: string | undefined; number?: string | undefined;
   storeId?: number | undefined; warehouseInfoId?: number | undefined; timeFrom?: string | undefined; timeTo?: string | undefined;
   /** The list's order (issue 44 §3); none: newest first. */
   sorting?: Sorting<typeof STOCK_SORT_FIELDS[number]> | undefined;
@@ -57,6 +58,17 @@ function recordWhere(f: RecordFilter): SQL | undefined {
   if (f.warehouseInfoId !== undefined) parts.push(eq(stockRecords.warehouseInfoId, f.warehouseInfoId));
   if (f.timeFrom) parts.push(gte(stockRecords.creationTime, new Date(f.timeFrom)));
   if (f.timeTo) parts.push(lte(stockRecords.creationTime, new Date(f.timeTo)));
+  if (f.number) {
+    // Trade or logistics number, whole or its tail (decision 0070); exactly when shorter than a fragment.
+    const typed = normalizeFragment(f.number);
+    if (typed.length < TAIL_MIN) parts.push(or(eq(stockRecords.tradeNo, typed), eq(stockRecords.logisticsNumber, typed))!);
+    else {
+      const tail = reversed(typed);
+      parts.push(sql`${stockRecords.id} in (
+        select r.id from ${stockRecords} r where ${endsWith(sql`r.trade_no`, tail)}
+        union select r.id from ${stockRecords} r where ${endsWith(sql`r.logistics_number`, tail)})`);
+    }
+  }
   if (f.keyword) {
     const k = `%${f.keyword}%`;
     parts.push(or(ilike(stockRecords.tradeNo, k), ilike(stockRecords.productSku, k), ilike(stockRecords.productName, k), ilike(stockRecords.logisticsNumber, k))!);

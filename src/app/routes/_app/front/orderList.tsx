@@ -32,6 +32,7 @@ function OrderListRoute() {
       onEdit={(id) => void navigate({ to: '/front/order', search: { id } })}
       onCreate={() => void navigate({ to: '/front/order', search: {} })}
       onExport={(filters) => downloadServerFile(auth, fileUrl('getFrontExpressExportMainlandOrderInfo', filters), '大陆订单信息.xlsx')}
+      onDownload={(url, fileName) => downloadServerFile(auth, url, fileName)}
     />
   );
 }
