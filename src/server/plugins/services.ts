@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { actionUrl, camelKeys, coerceQuery, type ActionDef, type FileAnswerDef, type ServiceDef, type UploadDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { isSellerPermission, USER_TYPE } from '#shared/permissions.ts';
-import { applyScope, lastStatementNext, pipelines, type DataScope, type Db, type TenantId } from '../db/client.ts';
+import { applyScope, lastStatementNext, type DataScope, type Db, type TenantId } from '../db/client.ts';
 import type { PendingWrite } from '../db/pending-write.ts';
-import { RunAgain, writesItsOwnKey, type OwnKey, type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
+import { type CurrentUser, type Deps, type FileAnswer, type Language, type RequestContext, type ServiceImplementation, type UploadBody } from '../framework.ts';
 import { AppError, MESSAGES, forbidden, localize, sqlStateOf, unauthorized } from '../lib/errors.ts';
-import { answerWrite, claimIdempotencyKey, insertClaim, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
+import { answerWrite, claimIdempotencyKey, storeIdempotentResponse } from '../modules/platform/idempotency.ts';
 import type { Principal } from '../lib/tokens.ts';
 import { parseCookies } from '../lib/cookies.ts';
 
@@ -253,16 +253,14 @@ class ActionContext implements RequestContext {
   readonly session: RequestContext['session'];
   readonly log: FastifyBaseLogger;
   readonly now = new Date();
-  readonly ownKey?: OwnKey;
 
   constructor(
     private readonly deps: Deps, private readonly req: FastifyRequest, private readonly label: string, private readonly tx: Db | null,
     readonly tenantId: TenantId, readonly user: CurrentUser | null, principal: Principal | null, readonly language: Language,
-    readonly answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+    readonly answerAlong?: RequestContext['answerAlong'],
   ) {
     this.session = principal?.session ?? null;
     this.log = req.log;
-    if (ownKey) this.ownKey = ownKey;
   }
 
   get db(): Db {
@@ -283,9 +281,9 @@ class ActionContext implements RequestContext {
 
 function requestContext(
   deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
-  answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+  answerAlong?: RequestContext['answerAlong'],
 ): RequestContext {
-  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong, ownKey);
+  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong);
 }
 
 type ActionHandler = (input: unknown, ctx: RequestContext, body?: UploadBody) => Promise<unknown>;
@@ -364,10 +362,6 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
       }
 
-      // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039),
-      // and whether it writes its key's row itself (decision 0051).
-      let ahead = typeof idemKey === 'string' && writesItsOwnKey(handler);
-      let ownKey = ahead;
       const run = async (tx: Db | null): Promise<unknown> => {
         const user = principal ? await deps.currentUsers.get(principal, tx) : null;
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
@@ -381,22 +375,13 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (tx && typeof idemKey === 'string') {
           const hash = requestHash(def.method, url, parsed.data);
           const key = { tenantId, userId: user?.id ?? null, key: idemKey, hash };
-          if (ownKey && pipelines(tx)) {
-            // The action writes the key's row, with its answer, in its last statement (decision 0051).
-            let stored: { answer: unknown } | null = null;
-            const own: OwnKey = { ...key, stored: (answer) => { stored = { answer }; } };
-            const result = await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language, undefined, own));
-            const kept = stored as { answer: unknown } | null;
-            if (!kept || kept.answer !== result) throw new Error(`${label} answered without storing that answer with its key (ctx.ownKey.stored)`);
-            return result ?? null;
-          }
-          // The key's row, once claimed: the id, or null when the key was another request's.
-          let claimedId: Promise<number | null> | null = null;
+          // The key's row, once claimed.
+          let claimedId: Promise<number> | null = null;
           // The answer the action sent with its last statement (decision 0040), if it did.
           let sentAlong: { answer: unknown } | null = null;
           const answerAlong = async (answer: unknown): Promise<PendingWrite> => {
             const id = await claimedId;
-            if (id === null || id === undefined) throw claimTaken();
+            if (id === null) throw new Error(`${label} sent its answer before its key was claimed`);
             sentAlong = { answer };
             return answerWrite(id, answer);
           };
@@ -413,26 +398,6 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
             await storeIdempotentResponse(tx, id, result ?? null);
             return result ?? null;
           };
-          if (ahead && pipelines(tx)) {
-            // The claim and the action's first statement travel together (decision 0039).
-            const claimed = insertClaim(tx, key);
-            claimedId = claimed;
-            claimed.catch(() => {});
-            const work = handler(parsed.data, ctx);
-            // Its failure is awaited below, after the claim's answer: not an unhandled rejection meanwhile.
-            work.catch(() => {});
-            const id = await claimed.catch(async (err: unknown) => {
-              await work.catch(() => {});
-              throw err;
-            });
-            if (id === null) {
-              // The key was there already: what the action did is rolled back, and the request runs
-              // again the usual way, which answers the stored response (or 409, or 422).
-              await work.catch(() => {});
-              throw claimTaken();
-            }
-            return answered(id, await work);
-          }
           const claim = await claimIdempotencyKey(tx, key);
           if (claim.kind === 'replay') {
             reply.header('Idempotent-Replayed', 'true');
@@ -446,11 +411,7 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
 
       const result = def.transaction === 'manual' ? await run(null)
         : def.method === 'GET' && !getWrites ? await readFirst(tenantId, run, req)
-          : await runAgainWhenAsked(() => inTransaction(deps, tenantId, run), (again) => {
-            // Without its own key's row, then (the key found taken) with its claim first.
-            ownKey = false;
-            if (again.claimFirst) ahead = false;
-          });
+          : await inTransaction(deps, tenantId, run);
       // A file answer goes out after the transaction has ended: streaming never holds it open.
       if (def.file) return sendFile(req, reply, result as FileAnswer);
       return ok(result);
@@ -458,23 +419,6 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
   };
 }
 
-/**
- * Runs a request's transaction, and again when it asks to (RunAgain), changing how first: at most
- * three runs (its own key's row, its claim ahead, its claim first), the last never asks again.
- */
-async function runAgainWhenAsked<T>(attempt: () => Promise<T>, adjust: (again: RunAgain) => void): Promise<T> {
-  for (let run = 1; ; run++) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (!(err instanceof RunAgain) || run === 3) throw err;
-      adjust(err);
-    }
-  }
-}
-
-/** An action sent ahead of its key's claim found the key taken: its transaction is rolled back (decision 0039). */
-const claimTaken = () => new RunAgain(true, 'the Idempotency-Key was claimed before: the request runs again, claim first');
 
 /** PostgreSQL's "cannot execute … in a read-only transaction" (25006), however wrapped. */
 const refusedAsReadOnly = (err: unknown): boolean => sqlStateOf(err) === '25006';
