@@ -206,4 +206,57 @@ describe('holding slots (decision 0062)', () => {
     // Nothing but free slots, never more than were needed at once.
     expect((await slotsOf()).length).toBe(2);
   });
+
+  it('lists a warehouse\'s slots with their occupants (库位占用); staff move an occupant to a free slot (409 onto a taken one) and release a stale one, audited', async () => {
+    const wid = await newWarehouse('库位占用仓');
+    const { seller, storeId } = scene;
+    const input = buildOrder(storeId, wid);
+    const order = await createOrder(t.app, seller, input);
+    await scan(input.orderProductInfosList[0]!.shipment, wid);
+    const lone = trackingNo('LS');
+    await scan(lone, wid);
+    const list = async (query: Record<string, unknown> = {}) =>
+      (await call(t.app, 'GET', svc('HoldingSlots', 'GetList'), scene.admin, { warehouseInfoId: wid, ...query })).body.result;
+    const all = await list();
+    expect(all.totalCount).toBe(2);
+    expect(all.items[0]).toMatchObject({ shelfNumber: 'H0001', order: { id: order.id, userCode: seller.userCode, parcelsHere: 1 }, parcel: null });
+    expect(all.items[1]).toMatchObject({ shelfNumber: 'H0002', order: null, parcel: { shipment: lone, receiveStatus: 5 } });
+    expect((await list({ occupied: false })).totalCount).toBe(0);
+    expect((await list({ shelfNumber: 'h0002' })).items.map((i: { number: number }) => i.number)).toEqual([2]);
+
+    // Onto a taken slot: 409 with a sentence; onto H0005 (the warehouse grows to it): the order and its parcel follow.
+    const taken = await call(t.app, 'POST', svc('HoldingSlots', 'Move'), scene.admin, { warehouseInfoId: wid, number: 1, to: 2 });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error?.message).toMatch(/H0002 已被占用/);
+    const moved = await call(t.app, 'POST', svc('HoldingSlots', 'Move'), scene.admin, { warehouseInfoId: wid, number: 1, to: 5 });
+    expect(moved.status, JSON.stringify(moved.body.error)).toBe(200);
+    expect(moved.body.result).toMatchObject({ shelfNumber: 'H0005', order: { id: order.id } });
+    const info = (await call(t.app, 'GET', svc('FrontOrder', 'GetOrderInfo'), seller, { id: order.id })).body.result;
+    expect(info.shelfNumber).toBe('H0005');
+    expect(info.parcels[0].shelfNumber).toBe('H0005');
+    expect((await list({ occupied: false })).items.map((i: { number: number }) => i.number)).toEqual([1, 3, 4]);
+
+    // Released while its goods are here: 409. Once the parcel is gone (sent back outside the app's paths,
+    // say, with the slot left behind), staff release it.
+    const busy = await call(t.app, 'POST', svc('HoldingSlots', 'Release'), scene.admin, { warehouseInfoId: wid, number: 2 });
+    expect(busy.status).toBe(409);
+    await t.database.root.execute(sql`alter table parcels disable trigger parcels_slot_left`);
+    try {
+      await t.database.root.execute(sql`update parcels set receive_status = 4 where shipment = ${lone}`);
+    } finally {
+      await t.database.root.execute(sql`alter table parcels enable trigger parcels_slot_left`);
+    }
+    const released = await call(t.app, 'POST', svc('HoldingSlots', 'Release'), scene.admin, { warehouseInfoId: wid, number: 2 });
+    expect(released.status, JSON.stringify(released.body.error)).toBe(200);
+    expect(released.body.result).toMatchObject({ shelfNumber: 'H0002', order: null, parcel: null });
+    const trail = await root<{ action: string; status_before: string; status_after: string | null }>(sql`
+      select action, status_before, status_after from order_operates where action in ('slotMoved', 'slotReleased')
+        and ((entity = 'order' and entity_id = ${order.id}) or (entity = 'parcel' and order_number = ${lone})) order by id`);
+    expect(trail).toEqual([
+      { action: 'slotMoved', status_before: 'H0001', status_after: 'H0005' },
+      { action: 'slotReleased', status_before: 'H0002', status_after: null },
+    ]);
+    // A seller cannot see the screen.
+    expect((await call(t.app, 'GET', svc('HoldingSlots', 'GetList'), seller, { warehouseInfoId: wid })).status).toBe(403);
+  });
 });

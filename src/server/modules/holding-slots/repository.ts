@@ -41,10 +41,10 @@ export async function slotForLoneParcel(tx: Db, parcel: { id: number; orderId: n
 
 export type SlotRow = typeof holdingSlots.$inferSelect;
 
-export interface SlotFilter { warehouseInfoId: number; occupied?: boolean | undefined; number?: number | null | undefined }
+export interface SlotFilter { warehouseInfoId?: number | undefined; occupied?: boolean | undefined; number?: number | null | undefined }
 
 const slotWhere = (f: SlotFilter): SQL | undefined => and(
-  eq(holdingSlots.warehouseInfoId, f.warehouseInfoId),
+  f.warehouseInfoId === undefined ? undefined : eq(holdingSlots.warehouseInfoId, f.warehouseInfoId),
   f.occupied === undefined ? undefined : f.occupied ? or(isNotNull(holdingSlots.orderId), isNotNull(holdingSlots.parcelId)) : and(isNull(holdingSlots.orderId), isNull(holdingSlots.parcelId)),
   f.number == null ? undefined : eq(holdingSlots.number, f.number),
 );
@@ -61,7 +61,7 @@ export async function listSlots(tx: Db, f: SlotFilter, page: { limit: number; of
   }).from(holdingSlots)
     .leftJoin(orders, eq(orders.id, holdingSlots.orderId))
     .leftJoin(parcels, eq(parcels.id, holdingSlots.parcelId))
-    .where(where).orderBy(asc(holdingSlots.number)).limit(page.limit).offset(page.offset);
+    .where(where).orderBy(asc(holdingSlots.warehouseInfoId), asc(holdingSlots.number)).limit(page.limit).offset(page.offset);
   return { total: total?.n ?? 0, rows };
 }
 
