@@ -99,7 +99,6 @@ async function signAt(
   const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
   // The wrong-warehouse rule (issues 42 item 3, 45 item 6): a parcel declared for another warehouse is
   // signed here only when the picker confirms a transfer, and never by a member whose scope leaves it out.
-  // The one-statement path leaves such a parcel off its path (migration 0036), so every scan comes here.
   if (outsideScope(me, parcel)) throw conflict(OUTSIDE_SCOPE);
   const elsewhere = belongsElsewhere(parcel, warehouse.id);
   const declaredName = elsewhere ? await declaredWarehouseName(ctx.db, parcel.warehouseInfoId!) : null;
