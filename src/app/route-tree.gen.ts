@@ -56,6 +56,7 @@ import { Route as AppBackstockBackstockorderRouteImport } from './routes/_app/ba
 import { Route as AppBackstockBackstockproductRouteImport } from './routes/_app/backstock/backstockproduct'
 import { Route as AppBackstockCheckStationRouteImport } from './routes/_app/backstock/checkStation'
 import { Route as AppBackstockFindstockorderRouteImport } from './routes/_app/backstock/findstockorder'
+import { Route as AppBackstockHoldingslotsRouteImport } from './routes/_app/backstock/holdingslots'
 import { Route as AppBackstockPagebackDeliveryreceiptbatchRouteImport } from './routes/_app/backstock/pagebackDeliveryreceiptbatch'
 import { Route as AppBackstockPickpackRouteImport } from './routes/_app/backstock/pickpack'
 import { Route as AppBackstockShelfStationRouteImport } from './routes/_app/backstock/shelfStation'
@@ -359,6 +360,12 @@ const AppBackstockFindstockorderRoute =
     path: '/backstock/findstockorder',
     getParentRoute: () => AppRoute,
   } as any)
+const AppBackstockHoldingslotsRoute =
+  AppBackstockHoldingslotsRouteImport.update({
+    id: '/backstock/holdingslots',
+    path: '/backstock/holdingslots',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppBackstockPagebackDeliveryreceiptbatchRoute =
   AppBackstockPagebackDeliveryreceiptbatchRouteImport.update({
     id: '/backstock/pagebackDeliveryreceiptbatch',
@@ -641,6 +648,7 @@ export interface FileRoutesByFullPath {
   '/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
   '/backstock/checkStation': typeof AppBackstockCheckStationRoute
   '/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/backstock/holdingslots': typeof AppBackstockHoldingslotsRoute
   '/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
   '/backstock/pickpack': typeof AppBackstockPickpackRoute
   '/backstock/shelfStation': typeof AppBackstockShelfStationRoute
@@ -730,6 +738,7 @@ export interface FileRoutesByTo {
   '/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
   '/backstock/checkStation': typeof AppBackstockCheckStationRoute
   '/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/backstock/holdingslots': typeof AppBackstockHoldingslotsRoute
   '/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
   '/backstock/pickpack': typeof AppBackstockPickpackRoute
   '/backstock/shelfStation': typeof AppBackstockShelfStationRoute
@@ -821,6 +830,7 @@ export interface FileRoutesById {
   '/_app/backstock/backstockproduct': typeof AppBackstockBackstockproductRoute
   '/_app/backstock/checkStation': typeof AppBackstockCheckStationRoute
   '/_app/backstock/findstockorder': typeof AppBackstockFindstockorderRoute
+  '/_app/backstock/holdingslots': typeof AppBackstockHoldingslotsRoute
   '/_app/backstock/pagebackDeliveryreceiptbatch': typeof AppBackstockPagebackDeliveryreceiptbatchRoute
   '/_app/backstock/pickpack': typeof AppBackstockPickpackRoute
   '/_app/backstock/shelfStation': typeof AppBackstockShelfStationRoute
@@ -912,6 +922,7 @@ export interface FileRouteTypes {
     | '/backstock/backstockproduct'
     | '/backstock/checkStation'
     | '/backstock/findstockorder'
+    | '/backstock/holdingslots'
     | '/backstock/pagebackDeliveryreceiptbatch'
     | '/backstock/pickpack'
     | '/backstock/shelfStation'
@@ -1001,6 +1012,7 @@ export interface FileRouteTypes {
     | '/backstock/backstockproduct'
     | '/backstock/checkStation'
     | '/backstock/findstockorder'
+    | '/backstock/holdingslots'
     | '/backstock/pagebackDeliveryreceiptbatch'
     | '/backstock/pickpack'
     | '/backstock/shelfStation'
@@ -1091,6 +1103,7 @@ export interface FileRouteTypes {
     | '/_app/backstock/backstockproduct'
     | '/_app/backstock/checkStation'
     | '/_app/backstock/findstockorder'
+    | '/_app/backstock/holdingslots'
     | '/_app/backstock/pagebackDeliveryreceiptbatch'
     | '/_app/backstock/pickpack'
     | '/_app/backstock/shelfStation'
@@ -1473,6 +1486,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppBackstockFindstockorderRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/backstock/holdingslots': {
+      id: '/_app/backstock/holdingslots'
+      path: '/backstock/holdingslots'
+      fullPath: '/backstock/holdingslots'
+      preLoaderRoute: typeof AppBackstockHoldingslotsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/backstock/pagebackDeliveryreceiptbatch': {
       id: '/_app/backstock/pagebackDeliveryreceiptbatch'
       path: '/backstock/pagebackDeliveryreceiptbatch'
@@ -1806,6 +1826,7 @@ interface AppRouteChildren {
   AppBackstockBackstockproductRoute: typeof AppBackstockBackstockproductRoute
   AppBackstockCheckStationRoute: typeof AppBackstockCheckStationRoute
   AppBackstockFindstockorderRoute: typeof AppBackstockFindstockorderRoute
+  AppBackstockHoldingslotsRoute: typeof AppBackstockHoldingslotsRoute
   AppBackstockPagebackDeliveryreceiptbatchRoute: typeof AppBackstockPagebackDeliveryreceiptbatchRoute
   AppBackstockPickpackRoute: typeof AppBackstockPickpackRoute
   AppBackstockShelfStationRoute: typeof AppBackstockShelfStationRoute
@@ -1901,6 +1922,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppBackstockBackstockproductRoute: AppBackstockBackstockproductRoute,
   AppBackstockCheckStationRoute: AppBackstockCheckStationRoute,
   AppBackstockFindstockorderRoute: AppBackstockFindstockorderRoute,
+  AppBackstockHoldingslotsRoute: AppBackstockHoldingslotsRoute,
   AppBackstockPagebackDeliveryreceiptbatchRoute:
     AppBackstockPagebackDeliveryreceiptbatchRoute,
   AppBackstockPickpackRoute: AppBackstockPickpackRoute,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import os from 'node:os';
-import { ConfigError, defaultPoolSize, defaultScanLane, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
+import { ConfigError, defaultPoolSize, loadConfig, SANDBOX_PARTNER, startupWarnings } from './config.ts';
 import { fileStoreKind } from './modules/files/storage.ts';
 
 describe('configuration', () => {
@@ -23,14 +23,11 @@ describe('configuration', () => {
     expect(c).toMatchObject({ signInAttemptsPerMinute: 200, trustProxy: false, corsOrigins: ['https://a.example', 'https://b.example'] });
     expect(() => loadConfig({ SIGN_IN_ATTEMPTS_PER_MINUTE: '0' })).toThrow(/SIGN_IN_ATTEMPTS_PER_MINUTE/);
   });
-  it('sizes the request pool and the scan lane by the cores unless DB_POOL_SIZE or SCAN_LANE says (decisions 0053, 0056)', () => {
+  it('sizes the request pool by the cores unless DB_POOL_SIZE says (decision 0053)', () => {
     expect([1, 2, 3, 4, 5, 8, 64].map(defaultPoolSize)).toEqual([10, 20, 20, 20, 20, 20, 20]);
     expect(defaultPoolSize(0)).toBe(10);
     expect(loadConfig({}).dbPoolSize).toBe(defaultPoolSize(os.availableParallelism()));
     expect(loadConfig({ DB_POOL_SIZE: '3' }).dbPoolSize).toBe(3);
-    expect([0, 1, 2, 4].map(defaultScanLane)).toEqual([2, 2, 3, 5]);
-    expect(loadConfig({}).scanLane).toBe(defaultScanLane(os.availableParallelism()));
-    expect(loadConfig({ SCAN_LANE: '0' }).scanLane).toBe(0);
     expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
   });
   it('keeps files where the database says unless FILE_STORE does, and never in an embedded database (issue 46 §1)', () => {

@@ -20,7 +20,6 @@ const EnvSchema = z.object({
   /** A sign-in with 记住我 (rememberClient): the floor's phones keep their session across shifts (decision 0068). */
   DEVICE_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(7 * 24 * 3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
-  SCAN_LANE: z.coerce.number().int().min(0).max(64).optional(),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PAYMENT_TEST_DAILY_CAP: z.coerce.number().int().min(1).max(MAX_RECHARGE_POINTS * 10).default(10_000),
   CORS_ORIGINS: z.string().default('').transform((v, ctx) => {
@@ -73,8 +72,6 @@ export interface Config {
   /** The lifetime of a token asked for with rememberClient (a device kept signed in, decision 0068). */
   deviceTokenLifetimeSeconds: number;
   dbPoolSize: number;
-  /** How many statements of gathered keyed scans run at once per tenant (decision 0056); 0: each scan alone. */
-  scanLane: number;
   /**
    * Where sellers pay online recharges. The test page credits points without money, so it is the
    * default only on the embedded database (a trial on one machine); with DATABASE_URL it must be
@@ -118,17 +115,10 @@ export class ConfigError extends Error {}
 
 /**
  * Request connections per server when DB_POOL_SIZE is unset: ten per core, at most 20 (decisions 0053
- * and 0056). Four per core (0053) kept a request waiting in the pool's queue rather than for a core;
- * a keyed scan now waits in its lane instead (SCAN_LANE), where the scans that wait together go in one
- * statement, so the pool lets them through to it.
+ * and 0056). Four per core (0053) kept a request waiting in the pool's queue rather than for a core.
  */
 export function defaultPoolSize(cores: number): number {
   return Math.min(20, 10 * Math.max(1, Math.floor(cores)));
-}
-
-/** Statements of gathered keyed scans at once when SCAN_LANE is unset: one more than the cores (decision 0056). */
-export function defaultScanLane(cores: number): number {
-  return Math.max(1, Math.floor(cores)) + 1;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -143,7 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
     tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS,
     deviceTokenLifetimeSeconds: Math.max(e.DEVICE_TOKEN_LIFETIME_SECONDS, e.TOKEN_LIFETIME_SECONDS), dbPoolSize: e.DB_POOL_SIZE ?? defaultPoolSize(os.availableParallelism()),
-    scanLane: e.SCAN_LANE ?? defaultScanLane(os.availableParallelism()),
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
     corsOrigins: e.CORS_ORIGINS,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,

@@ -37,38 +37,9 @@ export interface RequestContext {
    * A keyed write action's answer as a write for its final statement (decision 0040), absent when the
    * request has no Idempotency-Key. The action puts the returned write into its last statement, sends
    * nothing after it (on PostgreSQL COMMIT goes behind it) and returns `answer` itself, the same
-   * object; the framework then stores nothing more. Rejects if the key turns out to be another
-   * request's (the action ran ahead of its claim): the action must then send nothing more.
+   * object; the framework then stores nothing more.
    */
   readonly answerAlong?: (answer: unknown) => Promise<PendingWrite>;
-  /**
-   * The request's Idempotency-Key, not claimed (decision 0051): given to an action marked claimsItsKey,
-   * on its first run, where statements pipeline (PostgreSQL). The action writes the key's row itself,
-   * with its answer, in its one statement, which is the transaction's last, and calls `stored` with
-   * that answer, the object it returns. When it cannot, it throws RunAgain before writing anything.
-   */
-  readonly ownKey?: OwnKey;
-}
-
-export interface OwnKey {
-  readonly tenantId: number | null;
-  readonly userId: number | null;
-  readonly key: string;
-  /** The request's hash, as the claim stores it. */
-  readonly hash: string;
-  stored(answer: unknown): void;
-}
-
-/**
- * Thrown by an action, or by the framework for it, to have its request's transaction rolled back and
- * the request run again (decisions 0039 and 0051): without ctx.ownKey, its key's claim sent with its
- * first statement; with `claimFirst`, its key claimed before anything else (the key was found taken:
- * the run again answers the stored answer, or 409 or 422).
- */
-export class RunAgain extends Error {
-  constructor(readonly claimFirst: boolean, reason: string) {
-    super(reason);
-  }
 }
 
 /** The signed-in user, or 401 (for actions whose access lets anonymous callers in). */
@@ -134,27 +105,6 @@ export type Implementation<S extends ServiceDef> = { [K in keyof S['actions']]: 
 export interface ServiceImplementation<S extends ServiceDef = ServiceDef> {
   service: S;
   build: (deps: Deps) => Implementation<S>;
-}
-
-/** Handlers marked by claimsItsKey. */
-const OWN_KEY = new WeakSet<object>();
-
-/**
- * Marks a write action that claims its Idempotency-Key itself (decision 0051). On its first run
- * where statements pipeline it gets ctx.ownKey and writes the key's row with its answer in its own
- * statement; when it cannot, it throws RunAgain and runs again with its statements sent behind the
- * key's claim before the claim has answered (decision 0039). If the key then turns out to be taken,
- * the whole transaction is rolled back and the request runs again claim first, so the action must have
- * no effect outside its transaction: no outside call, no file, no memory of its own; notices wait for
- * the commit already (notifyOnCommit).
- */
-export function claimsItsKey<H extends (...args: never[]) => Promise<unknown>>(handler: H): H {
-  OWN_KEY.add(handler);
-  return handler;
-}
-
-export function writesItsOwnKey(handler: object): boolean {
-  return OWN_KEY.has(handler);
 }
 
 export function implement<S extends ServiceDef>(service: S, build: (deps: Deps) => Implementation<S>): ServiceImplementation<S> {

@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = {
   label: { zh: '获取面单', en: 'Label fetched' },
   arriveWarehouse: { zh: '标记已到齐', en: 'Marked complete' },
   parcelArrived: { zh: '包裹到仓', en: 'Parcel arrived' },
+  // holding slots (库位占用, decision 0062)
+  slotMoved: { zh: '移库位', en: 'Moved to another slot' },
+  slotReleased: { zh: '释放库位', en: 'Slot released' },
   processOrderStatus: { zh: '修改订单状态', en: 'Order status changed' },
   processPackageStatus: { zh: '修改包裹状态', en: 'Package status changed' },
   packedPhoto: { zh: '上传打包照片', en: 'Packing photo uploaded' },

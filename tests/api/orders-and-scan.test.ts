@@ -243,16 +243,19 @@ describe('seller orders and parcel sign-in', () => {
     return { wid, firstSign };
   };
 
-  it('gives each order the lowest free holding slot of its warehouse and reuses a slot once its order closes', async () => {
+  it('gives each order the lowest free holding slot of its warehouse and reuses a slot once its goods left', async () => {
     const { firstSign } = await slotWarehouse('槽位测试仓');
     const a = await firstSign();
     const b = await firstSign();
     expect([a.slot, b.slot]).toEqual(['H0001', 'H0002']);
+    // Cancelled with its parcel here (now 异常): the goods still sit in H0001, so the slot stays theirs.
     await call(t.app, 'POST', `${svc('FrontOrder', 'CancelOrder')}?id=${a.order.id}`, seller);
     const c = await firstSign();
-    expect(c.slot).toBe('H0001');
+    expect(c.slot).toBe('H0003');
+    // Shipped: b's slot is free once it leaves, and the next first sign-in takes it.
+    await t.database.root.execute(sql`update orders set package_status = 5, order_status = 4 where id = ${b.order.id}`);
     const d = await firstSign();
-    expect(d.slot).toBe('H0003');
+    expect(d.slot).toBe('H0002');
   });
 
   it('gives concurrent first sign-ins of different orders of one warehouse distinct slots, lowest first', async () => {
@@ -264,6 +267,7 @@ describe('seller orders and parcel sign-in', () => {
     // One order already holds H0002: the free numbers are H0001 and H0003… .
     const holder = await createOrder(t.app, seller, buildOrder(storeId, wid));
     await t.database.root.execute(sql`update orders set holding_slot = 2, shelf_number = 'H0002' where id = ${holder.id}`);
+    await t.database.root.execute(sql`insert into holding_slots (tenant_id, warehouse_info_id, number, order_id) values (1, ${wid}, 1, null), (1, ${wid}, 2, ${holder.id})`);
     const results = await Promise.all(inputs.map((input) =>
       call(t.app, 'POST', svc('Logistics', 'SignByScan'), picker, { shipment: input.orderProductInfosList[0]!.shipment, warehouseInfoId: wid })));
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
@@ -285,60 +289,14 @@ describe('seller orders and parcel sign-in', () => {
     }
   });
 
-  it('starts the slot search at the warehouse\'s floor, which every release lowers, however the order leaves its slot (decision 0035)', async () => {
-    const { wid, firstSign } = await slotWarehouse('槽位下限仓');
-    const floor = async () => rowsOf<{ floor: number; version: number }>(await t.database.root.execute(
-      sql`select floor, version from slot_floors where warehouse_info_id = ${wid}`))[0];
-    const signed = [];
-    for (let i = 0; i < 5; i++) signed.push(await firstSign());
-    expect(signed.map((s) => s.slot)).toEqual(['H0001', 'H0002', 'H0003', 'H0004', 'H0005']);
-    // Raised as slots are taken: the numbers below it are all in use.
-    const raised = (await floor())!;
-    expect(raised.floor).toBeGreaterThanOrEqual(5);
-    // A cancel releases H0002: the floor comes down to it, and the next first sign-in takes it.
-    await call(t.app, 'POST', `${svc('FrontOrder', 'CancelOrder')}?id=${signed[1]!.order.id}`, seller);
-    expect(await floor()).toEqual({ floor: 2, version: raised.version + 1 });
-    expect((await firstSign()).slot).toBe('H0002');
-    // Released outside the app's paths (a slot cleared, an order deleted): the trigger sees those too.
-    await t.database.root.execute(sql`update orders set holding_slot = null, shelf_number = null where id = ${signed[3]!.order.id}`);
-    expect((await firstSign()).slot).toBe('H0004');
-    // Moved to another (empty) warehouse: H0001 is free here.
-    const other = await slotWarehouse('槽位下限仓乙');
-    await t.database.root.execute(sql`update orders set warehouse_info_id = ${other.wid} where id = ${signed[0]!.order.id}`);
-    expect((await firstSign()).slot).toBe('H0001');
-    expect((await firstSign()).slot).toBe('H0006');
-    // An order written straight into H0007 is skipped; once deleted, its number is free again.
-    await t.database.root.execute(sql`insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods, holding_slot, shelf_number)
-      values (1, ${`FLOOR-${wid}`}, ${`FLOOR-${wid}`}, ${seller.userId}, ${seller.userCode}, ${storeId}, ${wid}, 'TW', 2, 1, 2, 7, 'H0007')`);
-    expect((await firstSign()).slot).toBe('H0008');
-    await t.database.root.execute(sql`delete from orders where trade_no = ${`FLOOR-${wid}`}`);
-    expect((await firstSign()).slot).toBe('H0007');
-  });
-
-  it('finds the next free slot past 32 numbers in use above the floor, and a released one within them (decision 0044)', async () => {
-    const { wid, firstSign } = await slotWarehouse('槽位长段仓');
-    expect((await firstSign()).slot).toBe('H0001');
-    // Slots 2–41 taken by orders written straight in: past the 32 numbers tried from the floor, so
-    // the search of migration 0027 answers.
-    await t.database.root.execute(sql`insert into orders (tenant_id, trade_no, order_number, user_id, user_code, store_id, warehouse_info_id, site, order_type, cargo_category, shipping_methods, holding_slot, shelf_number)
-      select 1, ${`RUN-${wid}-`} || n, ${`RUN-${wid}-`} || n, ${seller.userId}, ${seller.userCode}, ${storeId}, ${wid}, 'TW', 2, 1, 2, n, 'H' || lpad(n::text, 4, '0')
-      from generate_series(2, 41) n`);
-    expect((await firstSign()).slot).toBe('H0042');
-    // One of them released: the floor comes down to it, and the first number tried is the one taken.
-    await t.database.root.execute(sql`delete from orders where trade_no = ${`RUN-${wid}-20`}`);
-    expect((await firstSign()).slot).toBe('H0020');
-    expect((await firstSign()).slot).toBe('H0043');
-  });
-
-  it('refuses at the database a second open order on the same slot', async () => {
+  it('refuses at the database a slot with two occupants, and an order or parcel in two slots (decision 0062)', async () => {
     const w = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), admin, { warehouseName: `唯一槽位仓${Date.now()}`, kind: 1 });
     const wid = w.body.result.id as number;
     const a = await createOrder(t.app, seller, buildOrder(storeId, wid));
     const b = await createOrder(t.app, seller, buildOrder(storeId, wid));
-    await t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${a.id}`);
-    await expect(t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${b.id}`)).rejects.toThrow();
-    // Once the first order is closed its slot may be reused.
-    await t.database.root.execute(sql`update orders set order_status = 6 where id = ${a.id}`);
-    await t.database.root.execute(sql`update orders set holding_slot = 7 where id = ${b.id}`);
+    await t.database.root.execute(sql`insert into holding_slots (tenant_id, warehouse_info_id, number, order_id) values (1, ${wid}, 7, ${a.id})`);
+    await expect(t.database.root.execute(sql`insert into holding_slots (tenant_id, warehouse_info_id, number, order_id) values (1, ${wid}, 7, ${b.id})`)).rejects.toThrow();
+    await expect(t.database.root.execute(sql`insert into holding_slots (tenant_id, warehouse_info_id, number, order_id) values (1, ${wid}, 8, ${a.id})`)).rejects.toThrow();
+    await expect(t.database.root.execute(sql`update holding_slots set parcel_id = 1 where order_id = ${a.id}`)).rejects.toThrow();
   });
 });

@@ -3,13 +3,11 @@
 // WRONG_WAREHOUSE with the declared warehouse's name, and SignByScan signs it here only with
 // `transfer: true` (audited, no holding slot of the other warehouse). A group member whose scope leaves
 // the declared warehouse out is refused (409) even with a transfer, and the check tells him nothing but
-// WRONG_WAREHOUSE. Each scan goes alone and, with several sent at once under their keys, through the
-// gathered statements on PostgreSQL (the scan lane, decisions 0056 and 0057; migration 0036 leaves such
-// parcels off their path). Runs on PGlite and PostgreSQL.
+// WRONG_WAREHOUSE. Each scan goes alone and with several sent at once under their keys (one scan path,
+// docs/scan-path.md). Runs on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, rowsOf, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';
-import { watchStatements } from '../helpers/statements.ts';
 import { createUser } from '../factories/identity.ts';
 import { buildOrder, createOrder, trackingNo } from '../factories/orders.ts';
 import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
@@ -25,16 +23,9 @@ describe('a parcel declared for another warehouse (WRONG_WAREHOUSE)', () => {
   /** A Warehouse-role member of a group covering overseasB only (his scope: overseasB and every mainland warehouse). */
   let member: Caller;
   let seq = 0;
-  /** How many scans each gathered statement carried (PostgreSQL's lane). */
-  const gathered: number[] = [];
-  let unwatch = () => {};
 
   beforeAll(async () => {
-    unwatch = watchStatements(({ text, values }) => {
-      if (text.startsWith('select haicang_sign_in_many(')) gathered.push((JSON.parse(String(values?.[0])) as unknown[]).length);
-    });
-    // One statement in flight: scans sent at once wait and go gathered (PostgreSQL; PGlite has no lane).
-    t = await createTestApp({ SCAN_LANE: '1' });
+    t = await createTestApp();
     scene = await parcelScene(t, { ownWarehouse: `本站仓${Date.now()}` });
     const make = async (body: Record<string, unknown>) => {
       const res = await call(t.app, 'POST', svc('WarehouseInfo', 'EditWarehouseInfo'), scene.admin, body);
@@ -54,7 +45,6 @@ describe('a parcel declared for another warehouse (WRONG_WAREHOUSE)', () => {
     member = await signIn(t.app, m.userName, m.password, 1);
   });
   afterAll(async () => {
-    unwatch();
     await t?.close();
   });
 
@@ -195,19 +185,17 @@ describe('a parcel declared for another warehouse (WRONG_WAREHOUSE)', () => {
     expect((await state(own.shipment)).audit).toEqual([{ action: 'signIn', note: null }]);
   });
 
-  it('gives the same verdicts to scans sent at once, gathered (PostgreSQL\'s lane), and transfers them gathered too', async () => {
+  it('gives the same verdicts to scans sent at once, and transfers them at once too', async () => {
     const right = [await bareParcel(scene.warehouseId), await bareParcel(scene.warehouseId), ...(await Promise.all([1, 2, 3, 4].map(() => orderParcel(scene.warehouseId)))).map((p) => p.shipment)];
     const wrong = [await bareParcel(otherId), await bareParcel(otherId), ...(await Promise.all([1, 2, 3, 4].map(() => orderParcel(otherId)))).map((p) => p.shipment)];
-    // Interleaved, so each gathered statement carries both kinds (and three or more parcels of orders).
+    // Interleaved: both kinds arrive together.
     const all = right.flatMap((s, i) => [s, wrong[i]!]);
-    gathered.length = 0;
     const answers = await Promise.all(all.map((shipment) => scan(scene.picker, { shipment, warehouseInfoId: scene.warehouseId })));
     for (const [i, res] of answers.entries()) {
       expect(res.status, JSON.stringify(res.body.error)).toBe(200);
       expect(res.body.result.action).toBe(i % 2 === 0 ? 'SIGNED' : 'WRONG_WAREHOUSE');
     }
     for (const s of wrong) untouched(await state(s));
-    if (process.env.DATABASE_URL && Number(process.env.HC_TEST_POOL ?? 30) > 2) expect(Math.max(...gathered)).toBeGreaterThan(1);
     // The transfers, each under a new key, at once.
     const moved = await Promise.all(wrong.map((shipment) => scan(scene.picker, { shipment, warehouseInfoId: scene.warehouseId, transfer: true })));
     for (const res of moved) expect(res.body.result).toMatchObject({ action: 'SIGNED', shelfNumber: null, parcel: { warehouseInfoId: scene.warehouseId } });

@@ -31,6 +31,7 @@ import { frontShopeeOrderReturnService, shopeeOrderReturnService } from './retur
 import { backStockService, frontStockService } from './stock/service.ts';
 import { backStockProductService, frontListedHistoryService, frontStockProductHandlers, listedHistoryService } from './inventory/service.ts';
 import { shelvesService } from './inventory/shelves.ts';
+import { holdingSlotsService } from './holding-slots/service.ts';
 import { frontSkuMappingService } from './sku-mapping/service.ts';
 import { deliveryReceiptService } from './delivery-receipts/service.ts';
 import { storageFeeService, userStorageConfigService } from './storage-fees/service.ts';
@@ -60,7 +61,7 @@ export const implementations: readonly ServiceImplementation[] = [
   statisticalRecordsService,
   dashboardService, authorizationShopService, shopeeOrderService,
   backRefusalOrderService, ynRefusalOrderService, frontRefusalOrderService, advanceOrderService, shopeeOrderReturnService, frontShopeeOrderReturnService,
-  frontStockService, backStockService, frontStockProductService, backStockProductService, listedHistoryService, frontListedHistoryService, shelvesService,
+  frontStockService, backStockService, frontStockProductService, backStockProductService, listedHistoryService, frontListedHistoryService, shelvesService, holdingSlotsService,
   frontSkuMappingService, deliveryReceiptService, userStorageConfigService, storageFeeService, scheduledJobService,
   frontStockOrderService, backStockOrderService,
   abroadLogisticsService, frontAbroadOrderService, backAbroadOrderService,

@@ -24,6 +24,7 @@ import { backStockOrder, frontStockOrder } from './stock-orders.ts';
 import { authorizationShop, shopeeOrder } from './shopee.ts';
 import { search } from './search.ts';
 import { floorIndex } from './floor-index.ts';
+import { holdingSlots } from './holding-slots.ts';
 
 export const services = {
   baseCostSetting, mainlandFreight, frontMainLandFreight, overseasBaseCostSetting,
@@ -35,7 +36,7 @@ export const services = {
   backMainLandPackage, courierCompany, courierExpressDelivery,
   expressRejection, backExpressRejectionReturn, file, backGroup, statisticalRecords, dashboard,
   backRefusalOrder, ynRefusalOrder, frontRefusalOrder, advanceOrder, shopeeOrderReturn, frontShopeeOrderReturn,
-  frontStock, backStock, frontStockProduct, backStockProduct, listedHistory, frontListedHistory, shelves,
+  frontStock, backStock, frontStockProduct, backStockProduct, listedHistory, frontListedHistory, shelves, holdingSlots,
   frontSkuMapping, deliveryReceipt, userStorageConfig, storageFee, scheduledJob, frontStockOrder, backStockOrder,
   authorizationShop, shopeeOrder,
   abroadLogistics, frontAbroadOrder, backAbroadOrder, frontAbroadReturn, frontAbroadStockReturn, abroadReturn, abroadStockReturn,

@@ -223,8 +223,7 @@ export const ScanAdvanceOrderDto = z.object({ id: z.number().int(), userCode: z.
 const wrongWarehouseName = z.string().nullable().optional();
 
 /**
- * A parcel as a scan answers it: without the abnormal reason, which lists show (a scan's answer is also
- * written by the one-statement scan in PostgreSQL, migration 0036, with exactly these fields).
+ * A parcel as a scan answers it: without the abnormal reason, which lists show (docs/scan-path.md).
  */
 const ScannedParcelDto = ParcelDto.omit({ abnormalReason: true });
 

@@ -32,7 +32,13 @@ export const canParcel = (action: ParcelAction, p: ParcelState): boolean => (PAR
  * The wrong-warehouse rule (issues 42 item 3, 45 item 6): a parcel declared for one warehouse and not here
  * yet belongs elsewhere when scanned at another warehouse's station. It is not signed there unless the
  * picker confirms a transfer. A parcel declared for no warehouse belongs wherever it is scanned.
- * The same rule is in SQL: the scan's statements leave such a parcel off their path (migration 0036).
  */
 export const belongsElsewhere = (p: ParcelState & { warehouseInfoId: number | null }, station: number | null | undefined): boolean =>
   station != null && p.receiveStatus === R.declared && p.warehouseInfoId != null && p.warehouseInfoId !== station;
+
+/**
+ * The receive statuses of a parcel that is in the warehouse (已签收, 已入库, 无主件, 异常): such a parcel
+ * sits in a holding slot, its order's or its own (decision 0062, src/server/db/sql/holding-slots.sql).
+ */
+export const PARCEL_HERE = [R.signed, R.stored, R.unclaimed, R.abnormal] as const;
+export const isParcelHere = (p: ParcelState): boolean => (PARCEL_HERE as readonly number[]).includes(p.receiveStatus);

@@ -4,13 +4,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { dayRangeInput, pagingInput } from '../../components/list-page/list-search.ts';
 import {
-  historyListInput, productListInput, recordListInput, sellerRecordFilterInput, shelfListInput,
-  type SellerHistorySearch, type SellerProductSearch, type SellerRecordSearch, type ShelfSearch, type StaffHistorySearch,
+  historyListInput, holdingSlotListInput, productListInput, recordListInput, sellerRecordFilterInput, shelfListInput,
+  type HoldingSlotSearch, type SellerHistorySearch, type SellerProductSearch, type SellerRecordSearch, type ShelfSearch, type StaffHistorySearch,
   type StaffProductSearch, type StaffRecordSearch,
 } from './search.ts';
 
 /** A record's move changes its product and the movements too: every stock list refreshes. */
-export const STOCK_SERVICES = ['FrontStock', 'BackStock', 'FrontStockProduct', 'BackStockProduct', 'ListedHistory', 'FrontListedHistory', 'Shelves'] as const;
+export const STOCK_SERVICES = ['FrontStock', 'BackStock', 'FrontStockProduct', 'BackStockProduct', 'ListedHistory', 'FrontListedHistory', 'Shelves', 'HoldingSlots'] as const;
 
 export const sellerRecordListQuery = (api: ApiClient, search: SellerRecordSearch) => {
   const input = { ...pagingInput(search), ...sellerRecordFilterInput(search) };
@@ -75,6 +75,11 @@ export const staffHistoryListQuery = (api: ApiClient, search: StaffHistorySearch
 export const shelfListQuery = (api: ApiClient, search: ShelfSearch) => {
   const input = shelfListInput(search);
   return queryOptions({ queryKey: ['Shelves', 'getList', input] as const, queryFn: () => api.shelves.getList(input) });
+};
+
+export const holdingSlotListQuery = (api: ApiClient, search: HoldingSlotSearch) => {
+  const input = holdingSlotListInput(search);
+  return queryOptions({ queryKey: ['HoldingSlots', 'getList', input] as const, queryFn: () => api.holdingSlots.getList(input) });
 };
 
 /** Enabled warehouses (the filters, the declare form, new shelves). */

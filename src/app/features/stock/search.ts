@@ -69,3 +69,10 @@ export type ShelfSearch = SearchOf<typeof shelfSearch>;
 export const shelfListInput = (search: ShelfSearch) => ({
   ...pagingInput(search), warehouseInfoId: search.warehouseInfoId, shelfPosition: search.shelfPosition, free: search.free,
 });
+
+export const holdingSlotSearch = listSearchSchema({ warehouseInfoId: rowId, shelfNumber: filter.text(16), occupied: filter.boolean() });
+export type HoldingSlotSearch = SearchOf<typeof holdingSlotSearch>;
+
+export const holdingSlotListInput = (search: HoldingSlotSearch) => ({
+  ...pagingInput(search), warehouseInfoId: search.warehouseInfoId, shelfNumber: search.shelfNumber, occupied: search.occupied,
+});

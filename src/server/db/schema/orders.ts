@@ -1,7 +1,7 @@
 // Stores, orders and their lines, parcels, inbound records and the audit trail (DOMAIN §2–§4).
 // Money in integer cents; weight in kg numeric(10,3); dimensions in cm numeric(8,1).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
   createdAt, id, orderScopePolicy, reachScopePolicy, siteScopePolicy, tenantIdColumn, tenantPolicy, throughAuditEntity, throughParent, warehouseScopePolicy,
 } from './tenancy.ts';
@@ -34,18 +34,6 @@ export const stores = pgTable('stores', {
 }, (t) => [index('stores_user_idx').on(t.tenantId, t.userId), tenantPolicy(t.tenantId), siteScopePolicy(t.site)]);
 
 
-/**
- * Where the search for a warehouse's lowest free holding slot may start (decision 0035): every number
- * below `floor` was in use when it was recorded. The allocation raises it (only when `version` is
- * still the one it read, and skipping a row another allocation holds); a trigger on orders lowers it
- * to any slot released and bumps `version`, so a floor read before a release is never written after it.
- */
-export const slotFloors = pgTable('slot_floors', {
-  tenantId: tenantIdColumn(),
-  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull(),
-  floor: integer('floor').notNull(),
-  version: integer('version').notNull().default(0),
-}, (t) => [uniqueIndex('slot_floors_uq').on(t.tenantId, t.warehouseInfoId), tenantPolicy(t.tenantId)]);
 /**
  * How many orders each (status, package status, warehouse) holds, as pieces to add up (decision 0041):
  * triggers on orders write a piece (+k or −k) in the same transaction as the orders they count, so
@@ -82,7 +70,7 @@ export const orders = pgTable('orders', {
   pdfGuid: varchar('pdf_guid', { length: 36 }),
   holdReason: varchar('hold_reason', { length: 512 }),
   shelfNumber: varchar('shelf_number', { length: 32 }),
-  /** The holding slot as a number (shelfNumber shows it as H0001); indexed over open orders. */
+  /** The holding slot's number (shelfNumber shows it as H0001), written with holding_slots in the same transaction. */
   holdingSlot: integer('holding_slot'),
   mainlandPackageId: bigint('mainland_package_id', { mode: 'number' }), // the BackMainLandPackage bag it is in
   // Packing, weighing and dispatch (DOMAIN §3, §5; modules/orders/processing.ts).
@@ -106,10 +94,6 @@ export const orders = pgTable('orders', {
   creationTime: createdAt(),
   lastModificationTime: time('last_modification_time'),
 }, (t) => [
-  // The slots in use: open orders of a warehouse. The first free slot is found by probing this;
-  // unique, so two open orders can never share a slot (see nextFreeSlot).
-  uniqueIndex('orders_open_slot_uq').on(t.tenantId, t.warehouseInfoId, t.holdingSlot)
-    .where(sql`${t.holdingSlot} is not null and ${t.packageStatus} < 5 and ${t.orderStatus} not in (4, 5, 6)`),
   uniqueIndex('orders_trade_no_uq').on(t.tenantId, t.tradeNo),
   index('orders_user_idx').on(t.tenantId, t.userId, t.id),
   index('orders_status_idx').on(t.tenantId, t.orderStatus, t.packageStatus),
@@ -200,6 +184,28 @@ export const parcelIndexRemovals = pgTable('parcel_index_removals', {
 }, (t) => [
   index('parcel_index_removals_time_idx').on(t.tenantId, t.removedAt),
   tenantPolicy(t.tenantId), warehouseScopePolicy(t.warehouseInfoId),
+]);
+
+/**
+ * A warehouse's holding slots (decision 0062): one row per slot, numbered from 1 and created on demand,
+ * with its occupant, an order (its parcels sit there) or a parcel with no order (无主件, 异常). Taken and
+ * released by src/server/db/sql/holding-slots.sql (haicang_take_slot, the release triggers).
+ */
+export const holdingSlots = pgTable('holding_slots', {
+  tenantId: tenantIdColumn(),
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  warehouseInfoId: bigint('warehouse_info_id', { mode: 'number' }).notNull(),
+  number: integer('number').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  parcelId: bigint('parcel_id', { mode: 'number' }),
+  takenTime: time('taken_time'),
+}, (t) => [
+  uniqueIndex('holding_slots_number_uq').on(t.tenantId, t.warehouseInfoId, t.number),
+  uniqueIndex('holding_slots_order_uq').on(t.orderId).where(sql`${t.orderId} is not null`),
+  uniqueIndex('holding_slots_parcel_uq').on(t.parcelId).where(sql`${t.parcelId} is not null`),
+  index('holding_slots_free_idx').on(t.tenantId, t.warehouseInfoId, t.number).where(sql`${t.orderId} is null and ${t.parcelId} is null`),
+  check('holding_slots_one_occupant', sql`${t.orderId} is null or ${t.parcelId} is null`),
+  tenantPolicy(t.tenantId),
 ]);
 
 /** One row per sign-in (the inbound record, IntoLogistics). */

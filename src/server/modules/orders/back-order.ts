@@ -9,6 +9,7 @@ import { audit } from '../audit/repository.ts';
 import { listSellers } from '../identity/repository.ts';
 import { orderDetail, orderDto } from './front-order.ts';
 import { cancelOrderKeepingGoods } from './inbound.ts';
+import { takeSlot } from '../holding-slots/repository.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
 import { MANUAL_REFUSAL, manualOrderStatusAllowed, manualPackageStatusAllowed } from '#shared/rules/orders.ts';
 import { assertAllowed } from './transitions.ts';
@@ -62,7 +63,7 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
     if (!order) throw notFound('订单');
     assertAllowed('arriveWarehouse', order);
     const orderStatus = order.orderStatus === ORDER_STATUS.pending ? ORDER_STATUS.processing : order.orderStatus;
-    const slot = order.shelfNumber ? {} : await repo.nextFreeSlot(ctx.db, order.warehouseInfoId);
+    const slot = order.shelfNumber ? {} : await takeSlot(ctx.db, order.warehouseInfoId, { orderId: order.id }, ctx.now);
     await repo.updateOrder(ctx.db, order.id, { packageStatus: PACKAGE_STATUS.complete, orderStatus, ...slot });
     await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'arriveWarehouse', before: `${order.orderStatus}/${order.packageStatus}`, after: `${orderStatus}/${PACKAGE_STATUS.complete}`, note: '仓库手动标记已到齐' }]);
     return orderDto(ctx.db, (await repo.getOrder(ctx.db, order.id))!);

@@ -1,7 +1,8 @@
-// Parcel sign-in (DOMAIN §4): the one place a parcel becomes "here", shared by the scan, sign by id,
-// and a seller declaring a number that was already signed in as 无主件 (whose claim rule is
-// parcels/declare.ts); and the order moving forward as its parcels arrive.
-import { ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
+// Parcel sign-in (DOMAIN §4, docs/scan-path.md): the one place a parcel becomes "here", shared by the
+// scan (and its transfer), sign by id, and a seller declaring a number that was already signed in as
+// 无主件 (whose claim rule is parcels/declare.ts); and the order moving forward as its parcels arrive,
+// taking its holding slot on the first (decision 0062).
+import { ORDER_STATUS, ORDER_TYPE, RECEIVE_STATUS } from '#shared/enums.ts';
 import { unscoped, type Db } from '../../db/client.ts';
 import type { CurrentUser } from '../../framework.ts';
 import { audit, auditWrite, type AuditEntry } from '../audit/repository.ts';
@@ -14,6 +15,7 @@ import { definedOnly, type PendingWrite } from '../../db/pending-write.ts';
 import { announceFloorWork } from '../notification/repository.ts';
 import { stockParcelSigned } from '../stock/arrival.ts';
 import { gramsToKg, kgToGrams } from '../fees/calc.ts';
+import { slotForLoneParcel, takeSlot } from '../holding-slots/repository.ts';
 
 type Who = Pick<CurrentUser, 'id' | 'name' | 'userName'>;
 
@@ -38,27 +40,32 @@ interface AdvanceOptions {
   arrival?: repo.OrderArrival | null | undefined;
   /** The parcel was transferred from another warehouse: the order takes no holding slot from this scan. */
   noSlot?: boolean;
+  /** When a slot taken now is taken (holding_slots.taken_time). */
+  now?: Date;
 }
 
 async function advance(tx: Db, who: Who | null, orderId: number, options: AdvanceOptions): Promise<repo.OrderView | undefined> {
-  // The order's lock, its progress and (open, no shelf number yet) a free holding slot: one statement
-  // (decision 0039), or none when the scan's lock read them (decision 0045).
+  // The order's lock and its progress: one statement, or none when the scan's lock read them (decision 0045).
   const pre = options.arrival;
   const locked = pre && pre.order.id === orderId && pre.arriving === (options.arriving ?? null)
     ? pre : await repo.lockOrderForArrival(tx, orderId, options.arriving ?? null);
   if (!locked) return undefined;
   const { order, progress } = locked;
-  // A transferred parcel is not in the order's warehouse: no slot of that warehouse is claimed for it.
-  const { slot, floorWrite } = options.noSlot ? { slot: null, floorWrite: null } : locked;
   if (isOrderClosed(order)) return order;
+  // Its first parcel here gives the order a holding slot (decision 0062), the lowest free of its
+  // warehouse; a transferred parcel is not in the order's warehouse, so it takes none.
+  const slot = !order.shelfNumber && !options.noSlot ? await takeSlot(tx, order.warehouseInfoId, { orderId }, options.now ?? new Date()) : null;
   const next = afterParcelSigned(order, progress.signed, progress.total);
   const shelfNumber = slot?.shelfNumber ?? order.shelfNumber;
   if (next.packageStatus === order.packageStatus && next.orderStatus === order.orderStatus && !slot) return order;
   const changes = { packageStatus: next.packageStatus, orderStatus: next.orderStatus, ...(slot ?? {}) };
-  // The slot's floor is raised with the order's write (decision 0035).
-  const writes = [...(floorWrite ? [floorWrite] : []), repo.orderUpdate(tx, orderId, changes)];
-  if (options.deferInto) options.deferInto.writes.push(...writes);
-  else for (const w of writes) await tx.execute(w.build(w.values).getSQL());
+  const write = repo.orderUpdate(tx, orderId, changes);
+  if (options.deferInto) options.deferInto.writes.push(write);
+  else {
+    await tx.execute(write.build(write.values).getSQL());
+    // Parcels of the order already here (a claimed 无主件) now sit in its slot.
+    if (slot) await parcelRepo.setShelfNumberOfOrderParcelsHere(tx, orderId, slot.shelfNumber);
+  }
   const entry: AuditEntry = {
     entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'parcelArrived',
     before: `${order.orderStatus}/${order.packageStatus}`, after: `${next.orderStatus}/${next.packageStatus}`,
@@ -109,10 +116,14 @@ export async function signLockedParcel(
   const deferred: { writes: parcelRepo.PendingWrite[]; audit: AuditEntry[] } = { writes: [], audit: [] };
   const order = parcel.orderId
     ? (await advanceOrder(tx, who, parcel.orderId, {
-      arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred, arrival: at.arrival, noSlot: !!at.transfer,
+      arriving: status === RECEIVE_STATUS.signed ? parcel.shipment : null, deferInto: deferred, arrival: at.arrival, noSlot: !!at.transfer, now: at.now,
     })) ?? null
     : null;
   const warehouseInfoId = at.transfer ? at.warehouseInfoId : parcel.warehouseInfoId ?? at.warehouseInfoId;
+  // A parcel with no order (无主件, a seller's parcel of no order) takes a slot of its own (decision 0062);
+  // not a stock record's (its goods go to the stock area) nor a transferred one (as an order's takes none).
+  const ownSlot = at.transfer ? null
+    : await slotForLoneParcel(tx, { id: parcel.id, orderId: parcel.orderId, receiveStatus: status, isStock: parcel.orderType === ORDER_TYPE.stock }, warehouseInfoId, at.now);
   const transferNote = at.transfer ? `转仓签收：申报仓库 ${at.transfer.from ?? parcel.warehouseInfoId}` : null;
   deferred.audit.push({
     entity: 'parcel', entityId: parcel.id, tradeNo: order?.tradeNo ?? null, orderNumber: parcel.shipment, action: 'signIn',
@@ -125,6 +136,7 @@ export async function signLockedParcel(
     // U+FFFD (what its UTF-8 encoding sends).
     warehouseInfoId, weight: at.weight == null ? parcel.weight : gramsToKg(kgToGrams(at.weight)), reMark: at.note == null ? parcel.reMark : wellFormed(at.note),
     ...(order?.shelfNumber && order.shelfNumber !== parcel.shelfNumber && !at.transfer ? { shelfNumber: order.shelfNumber } : {}),
+    ...(ownSlot ? { shelfNumber: ownSlot } : {}),
   };
   const action = status === RECEIVE_STATUS.unclaimed ? 'UNCLAIMED' as const : 'SIGNED' as const;
   // The parcel as its update leaves it: its row with the values set (no trigger or default touches it).

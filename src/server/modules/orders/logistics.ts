@@ -6,17 +6,11 @@ import { pageWindow } from '#shared/contracts/common.ts';
 import type { ParsedInputOf } from '#shared/contracts/define.ts';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
 import { belongsElsewhere } from '#shared/rules/parcels.ts';
-import { lastStatementNext, unscoped, type Db } from '../../db/client.ts';
-import {
-  claimsItsKey, implement, requireUser, RunAgain, type CurrentUser, type Deps, type Implementation, type OwnKey, type RequestContext,
-} from '../../framework.ts';
-import { conflict, invalid, notFound, sqlStateOf } from '../../lib/errors.ts';
+import { unscoped, type Db } from '../../db/client.ts';
+import { implement, requireUser, type CurrentUser, type Deps, type Implementation, type RequestContext } from '../../framework.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { audit } from '../audit/repository.ts';
-import { advanceOrder, signLockedParcel, wellFormed, type SignOutcome } from './inbound.ts';
-import { KEY_TAKEN, signInOneStatement, type SignInStatementInput } from './repository.ts';
-import { scanLane, type ScanLane } from './scan-lane.ts';
-import { announceFloorWork } from '../notification/repository.ts';
-import { gramsToKg, kgToGrams } from '../fees/calc.ts';
+import { advanceOrder, signLockedParcel, type SignOutcome } from './inbound.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
 import { toOrderSummary } from './dto.ts';
 import { toParcelDto, toScannedParcelDto } from '../parcels/dto.ts';
@@ -105,7 +99,6 @@ async function signAt(
   const warehouse = checked ?? (also ? usable(also.warehouse) : await checkWarehouse(ctx.db, input.warehouseInfoId));
   // The wrong-warehouse rule (issues 42 item 3, 45 item 6): a parcel declared for another warehouse is
   // signed here only when the picker confirms a transfer, and never by a member whose scope leaves it out.
-  // The one-statement path leaves such a parcel off its path (migration 0036), so every scan comes here.
   if (outsideScope(me, parcel)) throw conflict(OUTSIDE_SCOPE);
   const elsewhere = belongsElsewhere(parcel, warehouse.id);
   const declaredName = elsewhere ? await declaredWarehouseName(ctx.db, parcel.warehouseInfoId!) : null;
@@ -147,51 +140,6 @@ async function signAt(
   }, finish);
   return sent ?? answerOf(outcome);
 }
-
-/** Each server's lane for keyed scans (decision 0056); none with SCAN_LANE=0, each scan then alone. */
-const LANES = new WeakMap<Deps, ScanLane | null>();
-function laneOf(deps: Deps): ScanLane | null {
-  let lane = LANES.get(deps);
-  if (lane === undefined) {
-    lane = deps.config.scanLane > 0 ? scanLane(deps.config.scanLane) : null;
-    LANES.set(deps, lane);
-  }
-  return lane;
-}
-
-/** The scan alone, its transaction's one statement (decision 0051): its answer, or null off the path. */
-async function signAlone(db: Db, item: SignInStatementInput): Promise<unknown> {
-  lastStatementNext(db);
-  const { answer } = await signInOneStatement(db, item).catch((err: unknown) => {
-    throw sqlStateOf(err) === KEY_TAKEN ? new RunAgain(true, 'the Idempotency-Key was there already') : err;
-  });
-  return answer;
-}
-
-/**
- * A keyed scan as one statement, the transaction's last (decision 0051): the common path signed in and
- * answered, the key's row written with the answer. Off that path (nothing written: an unknown number,
- * a rescan, a refusal, a stock record's parcel, a disabled warehouse, a parcel declared for another
- * warehouse, migration 0036, so `transfer` need not go to the statement…), or for a group member (whose
- * scope the statement does not apply), the request runs again the usual way.
- */
-async function signInOneRoundTrip(ctx: RequestContext, own: OwnKey, input: ParsedInputOf<typeof logistics.actions.signByScan>, lane: ScanLane | null) {
-  const me = requireUser(ctx);
-  if (me.scope) throw new RunAgain(false, 'a group member\'s scan: its scope is applied the usual way');
-  const item: SignInStatementInput = {
-    shipment: input.shipment, warehouseInfoId: input.warehouseInfoId, now: ctx.now, modified: new Date(),
-    weight: input.weight == null ? null : gramsToKg(kgToGrams(input.weight)), note: input.note == null ? null : wellFormed(input.note),
-    user: { id: me.id, name: me.name || me.userName }, key: own,
-  };
-  // With the scans that arrive with it, in one statement (decision 0056), or alone.
-  const answer = lane ? await lane.sign(ctx.db, ctx.tenantId, item) : await signAlone(ctx.db, item);
-  if (answer === null) throw new RunAgain(false, 'the scan is off the one statement\'s path');
-  own.stored(answer);
-  await announceFloorWork(ctx.db, (answer as { parcel: { userId: number | null } }).parcel.userId);
-  return answer as ScanAnswer;
-}
-
-type ScanAnswer = Awaited<ReturnType<typeof signAt>>;
 
 type ParcelDesk = Implementation<typeof abroadLogistics>;
 
@@ -303,16 +251,14 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
 export const logisticsService = implement(logistics, (deps) => ({
   ...parcelDesk(deps, 1),
 
-  // Everything the scan does is in its transaction: it may go out behind its key's claim (decision 0039),
-  // and on its common path write the key's row itself, in its one statement (decision 0051).
-  signByScan: claimsItsKey(async (input, ctx) => {
-    if (ctx.ownKey) return signInOneRoundTrip(ctx, ctx.ownKey, input, laneOf(deps));
+  // The scan (docs/scan-path.md): one transaction, the parcel's lock first, the sign-in rule of inbound.ts.
+  signByScan: async (input, ctx) => {
     // The station's own warehouse must be one the member may use (checked within his scope); the
     // parcel in hand may be any. Without a scope, the warehouse is read with the parcel's lock.
     if (!ctx.user?.scope) return signAt(ctx, null, input);
     const warehouse = await checkWarehouse(ctx.db, input.warehouseInfoId);
     return onTheFloor(ctx, () => signAt(ctx, warehouse, input));
-  }),
+  },
 
   async stockLogisticsSign(input, ctx) {
     const me = requireUser(ctx);

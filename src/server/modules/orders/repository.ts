@@ -6,7 +6,7 @@ import { isLiteralPageSize, pageLimit } from '../../db/page-limit.ts';
 import { definedOnly, shapeOf, type PendingWrite } from '../../db/pending-write.ts';
 import { pageCount } from '../../db/capped-count.ts';
 import { ORDER_STATUS, PACKAGE_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
-import { orderCounts, orderLines, orders, parcels, slotFloors, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
+import { orderCounts, orderLines, orders, parcels, stores, urgentRequests, warehouseInfos } from '../../db/schema/index.ts';
 import { pendingRefusalIdOf } from '../rejections/repository.ts';
 import { lockParcel } from '../parcels/repository.ts';
 import { orderByList, orderByOf, sortingKey } from '../../db/sorting.ts';
@@ -350,25 +350,20 @@ export async function orderStatistics(tx: Db, userId?: number) {
   return { byStatus, byPackage };
 }
 
-/** What lockOrderForArrival reads: the order, its progress, and a holding slot it was given. */
+/** What lockOrderForArrival reads: the order and its progress. */
 export interface OrderArrival {
   order: OrderView;
   progress: { total: number; signed: number };
-  /** A free holding slot, its advisory lock held, when the order is open and has no shelf number; else null. */
-  slot: { holdingSlot: number; shelfNumber: string } | null;
-  /** The raise of the warehouse's slot floor that goes with the slot (nextFreeSlot); null without a slot. */
-  floorWrite: PendingWrite | null;
   /** The tracking number counted as here already (`arriving`), or null. */
   arriving: string | null;
 }
 
 /**
- * The order, locked, with its progress and, when it is open and has no shelf number, a free holding
- * slot: one statement (decision 0039). The lock is a CTE, so it is won before haicang_order_arrival
- * (migration 0027) counts: that function's statements each take a fresh snapshot, so the count sees
- * every sibling parcel signed by a transaction that held the order's lock before this one.
- * `arriving`: a tracking number counted as here already, the parcel this transaction is signing in.
- * The slot search runs past a group member's scope (it counts the slots the warehouse really holds).
+ * The order, locked, with its progress: one statement (docs/scan-path.md). The lock is a CTE, so it is
+ * won before haicang_order_arrival (src/server/db/sql/holding-slots.sql) counts: that function's
+ * statement takes a fresh snapshot, so the count sees every sibling parcel signed by a transaction
+ * that held the order's lock before this one. `arriving`: a tracking number counted as here already,
+ * the parcel this transaction is signing in. The count runs past a group member's scope.
  */
 export async function lockOrderForArrival(tx: Db, id: number, arriving: string | null): Promise<OrderArrival | undefined> {
   const kept = keptFor(tx, ORDER_ARRIVALS, () => mapRowsOnce(arrivalQuery(tx, sql.placeholder('id'), sql.placeholder('arriving')).prepare('hc_order_arrival')));
@@ -378,14 +373,12 @@ export async function lockOrderForArrival(tx: Db, id: number, arriving: string |
   return arrivalOf(columns, storeName, warehouseName, arrival, arriving);
 }
 
-interface ArrivalFacts { total: number; signed: number; free_slot: number | null; floor_first: number | null; floor_version: number | null }
+interface ArrivalFacts { total: number; signed: number }
 
 /** An order's arrival from the row its lock read and haicang_order_arrival's answer beside it. */
 function arrivalOf(columns: OrderRow, storeName: string | null, warehouseName: string | null, a: ArrivalFacts, arriving: string | null): OrderArrival {
   const order = viewOf({ order: columns, storeName, warehouseName });
-  const slot = a.free_slot === null ? null : { holdingSlot: a.free_slot, shelfNumber: slotName(a.free_slot) };
-  const floorWrite = slot ? slotFloorWrite(order.warehouseInfoId, { first: a.floor_first!, version: a.floor_version }) : null;
-  return { order, progress: { total: a.total, signed: a.signed }, slot, floorWrite, arriving };
+  return { order, progress: { total: a.total, signed: a.signed }, arriving };
 }
 
 /** The order's row locked in a CTE, with its store's and warehouse's names (Drizzle's CTEs take flat selections). */
@@ -398,8 +391,7 @@ const lockedOrderCte = (tx: Db, name: string, id: SQL | number | Placeholder) =>
  * reads the CTE, so after its lock was won (a CTE with FOR UPDATE is never inlined).
  */
 const arrivalCall = (locked: ReturnType<typeof lockedOrderCte>, arriving: SQL | string | null | Placeholder) =>
-  sql<ArrivalFacts>`to_json(haicang_order_arrival(${locked.id}, ${arriving}::text, ${locked.warehouseInfoId},
-    coalesce(${locked.shelfNumber}, '') = '' and ${locked.orderStatus} not in (4, 5, 6)))`;
+  sql<ArrivalFacts>`to_json(haicang_order_arrival(${locked.id}, ${arriving}::text))`;
 
 const arrivalQuery = (tx: Db, id: number | Placeholder, arriving: string | null | Placeholder) => {
   const locked = lockedOrderCte(tx, 'locked', id);
@@ -487,52 +479,6 @@ export interface ScanFacts {
   warehouse: { id: number; warehouseName: string | null; isEnabled: boolean } | null;
 }
 
-const slotName = (n: number) => `H${String(n).padStart(4, '0')}`;
-
-/**
- * Claims a holding slot for an order's goods: the lowest number no open order of the warehouse uses
- * (shown as H0001), skipping numbers another transaction is claiming right now. The search is
- * haicang_free_slot (migration 0027, decision 0039; before, this module's own loop of statements).
- *
- * No warehouse-wide lock is held: each candidate number has its own transaction-scoped advisory
- * lock, taken with pg_try_advisory_xact_lock, so concurrent first sign-ins never wait for each other
- * — a number being claimed elsewhere is skipped (SKIP LOCKED semantics) and the next free one taken.
- * After the lock is won, a fresh statement re-checks that no order committed that number meanwhile
- * (READ COMMITTED: its snapshot is newer than the lock). The partial unique index
- * orders_open_slot_uq makes a shared slot impossible even if this discipline were bypassed.
- *
- * Consequence: under concurrency an order may get a slightly higher number than the lowest free one
- * (the lower one was being claimed by a transaction that then rolled back); the gap is reused by the
- * next first sign-in.
- */
-export async function nextFreeSlot(tx: Db, warehouseInfoId: number): Promise<{ holdingSlot: number; shelfNumber: string }> {
-  // A group member's scope hides other sites' orders, not the slots they hold.
-  const [found] = await unscoped(tx, () => rowsOf<{ free_slot: number; floor_first: number; floor_version: number | null }>(tx, sql`
-    select free_slot, floor_first, floor_version from haicang_free_slot(${warehouseInfoId}::bigint)`));
-  // The search starts at the warehouse's floor (decision 0035): raised here to the lowest gap it saw.
-  const raise = slotFloorWrite(warehouseInfoId, { first: found!.floor_first, version: found!.floor_version });
-  await tx.execute(raise.build(raise.values).getSQL());
-  return { holdingSlot: found!.free_slot, shelfNumber: slotName(found!.free_slot) };
-}
-
-/**
- * Raises the warehouse's slot floor to `first` (every number below it was in use when the search read
- * the floor at `version`). Nothing is written if a release bumped the version since, or if another
- * allocation holds the row (it raises it itself); a warehouse without a floor gets one.
- */
-function slotFloorWrite(warehouseInfoId: number, floor: { first: number; version: number | null }): PendingWrite {
-  const values = { warehouseInfoId, first: floor.first, ...(floor.version === null ? {} : { version: floor.version }) };
-  return {
-    shape: `slotFloor:${floor.version === null ? 'insert' : 'update'}`,
-    values,
-    build: (v) => floor.version === null
-      ? sql`insert into ${slotFloors} (warehouse_info_id, floor) values (${v.warehouseInfoId}::bigint, ${v.first}::int) on conflict do nothing`
-      : sql`update ${slotFloors} set floor = greatest(floor, ${v.first}::int)
-          where ctid = any(array(select f.ctid from ${slotFloors} f where f.warehouse_info_id = ${v.warehouseInfoId}::bigint
-            and f.version = ${v.version}::int for update skip locked))`,
-  };
-}
-
 export async function orderByTradeNo(tx: Db, tradeNo: string, forUpdate = false): Promise<OrderView | undefined> {
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.tradeNo, tradeNo));
   return row ? getOrder(tx, row.id, { forUpdate }) : undefined;
@@ -617,58 +563,4 @@ export async function insertUrgentRequest(tx: Db, values: { orderId: number; use
 
 export async function updateUrgentRequest(tx: Db, id: number, values: Partial<typeof urgentRequests.$inferInsert>): Promise<void> {
   await tx.update(urgentRequests).set(values).where(eq(urgentRequests.id, id));
-}
-
-// ---------------------------------------------------------------------------------------------
-// A keyed scan on its common path in one statement (decision 0051): haicang_sign_in (migration 0031)
-// signs a declared parcel with its seller in, with no pending refusal, not a stock record's, at an
-// enabled station, and moves its order (if any) forward: the parcel's lock, the order's lock and
-// arrival, every write of signLockedParcel and advance (orders/inbound.ts), SignByScan's answer and the
-// Idempotency-Key's row with that answer. So the request is one round trip with its BEGIN and COMMIT.
-// Anything off that path writes nothing and is signed by inbound.ts as before.
-
-/** The SQLSTATE haicang_sign_in raises when the key's row was there already (migration 0031). */
-export const KEY_TAKEN = 'HC409';
-
-export interface SignInStatementInput {
-  shipment: string;
-  /** The station's warehouse. */
-  warehouseInfoId: number;
-  /** Already as the column keeps it (inbound.ts: whole grams; a lone surrogate as U+FFFD). */
-  weight: number | null;
-  note: string | null;
-  now: Date;
-  /** The order's lastModificationTime when it is written (orderUpdate). */
-  modified: Date;
-  user: { id: number; name: string };
-  key: { tenantId: number | null; userId: number | null; key: string; hash: string };
-}
-
-/**
- * Signs the parcel in, writing the key's row with the answer, when the scan is on the common path.
- * `answer`: SignByScan's answer, stored with the key; null when nothing was written (off the path).
- * If the key's row was there already, it fails with SQLSTATE HC409 after its writes, so that the
- * transaction is rolled back whole.
- */
-export async function signInOneStatement(tx: Db, i: SignInStatementInput): Promise<{ answer: unknown }> {
-  // The moments as ISO text: what node-postgres would send for a Date, without its local-time formatting.
-  const [row] = await rowsOf<{ answer: unknown }>(tx, sql`select haicang_sign_in(${i.shipment}, ${i.warehouseInfoId}, ${i.weight}, ${i.note},
-    ${i.now.toISOString()}, ${i.modified.toISOString()}, ${i.user.id}, ${i.user.name}, ${i.key.tenantId}, ${i.key.userId}, ${i.key.key}, ${i.key.hash}) as answer`);
-  return { answer: row?.answer ?? null };
-}
-
-/**
- * Several keyed scans in one statement (haicang_sign_in_many, migration 0032, decision 0056): each
- * one's answer, in their order, null where nothing was written for it (off the path). If any key's
- * row was there already, it fails with SQLSTATE HC409, and nothing of any of them stays.
- */
-export async function signInManyStatement(tx: Db, items: readonly SignInStatementInput[]): Promise<unknown[]> {
-  const json = JSON.stringify(items.map((i) => ({
-    shipment: i.shipment, station: i.warehouseInfoId, weight: i.weight, note: i.note, now: i.now.toISOString(), modified: i.modified.toISOString(),
-    user_id: i.user.id, user_name: i.user.name, key_tenant: i.key.tenantId, key_user: i.key.userId, key: i.key.key, hash: i.key.hash,
-  })));
-  const [row] = await rowsOf<{ answers: unknown[] | null }>(tx, sql`select haicang_sign_in_many(${json}::jsonb) as answers`);
-  const answers = row?.answers ?? [];
-  if (answers.length !== items.length) throw new Error(`haicang_sign_in_many answered ${answers.length} scans of ${items.length}`);
-  return answers;
 }

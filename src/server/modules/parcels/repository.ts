@@ -9,6 +9,7 @@ import { intoLogistics, parcels, warehouseInfos } from '../../db/schema/index.ts
 import { orderByOf, sortingKey } from '../../db/sorting.ts';
 import { endsWith, normalizeFragment, reversed, TAIL_MIN } from '../../db/number-tail.ts';
 import type { PARCEL_SORT_FIELDS, Sorting } from '#shared/contracts/sorting.ts';
+import { PARCEL_HERE } from '#shared/rules/parcels.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
 
@@ -72,6 +73,11 @@ export async function updateParcelAlong(
 
 type AlongQuery = { execute(params: Record<string, unknown>): Promise<ParcelRow[]> };
 const ALONG = new WeakMap<object, Map<string, AlongQuery>>();
+
+/** The order's parcels that are here sit in its slot `shelfNumber` (decision 0062). */
+export async function setShelfNumberOfOrderParcelsHere(tx: Db, orderId: number, shelfNumber: string): Promise<void> {
+  await tx.update(parcels).set({ shelfNumber }).where(and(eq(parcels.orderId, orderId), inArray(parcels.receiveStatus, [...PARCEL_HERE])));
+}
 
 /** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
 export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {

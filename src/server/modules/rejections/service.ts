@@ -2,7 +2,7 @@
 // the request transaction; the parcel row is locked before the request row, as the scan does.
 import { backExpressRejectionReturn, expressRejection, type RejectionDto } from '#shared/contracts/rejections.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
-import { FLOW_CHANNEL, labelKey, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { FLOW_CHANNEL, labelKey, ORDER_TYPE, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
 import { translate } from '#shared/i18n/index.ts';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
@@ -14,6 +14,7 @@ import { getWarehouse } from '../warehouse/repository.ts';
 import { PARCEL_RULES } from '#shared/rules/parcels.ts';
 import type { RejectionAction } from '#shared/rules/rejections.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
+import { slotForLoneParcel } from '../holding-slots/repository.ts';
 import * as repo from './repository.ts';
 import { nextRejectionStatus } from './transitions.ts';
 
@@ -170,7 +171,10 @@ export const backExpressRejectionReturnService = implement(backExpressRejectionR
     nextRejectionStatus('cancelReturn', row);
     await assertNoPending(ctx.db, row.shipment);
     if (parcel && parcel.receiveStatus === RECEIVE_STATUS.returned) {
-      await repo.updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.signed });
+      // Back on the shelf: a parcel of no order takes a slot of its own again (decision 0062).
+      const shelfNumber = parcel.warehouseInfoId === null ? null : await slotForLoneParcel(ctx.db,
+        { id: parcel.id, orderId: parcel.orderId, receiveStatus: RECEIVE_STATUS.signed, isStock: parcel.orderType === ORDER_TYPE.stock }, parcel.warehouseInfoId, ctx.now);
+      await repo.updateParcel(ctx.db, parcel.id, { receiveStatus: RECEIVE_STATUS.signed, ...(shelfNumber ? { shelfNumber } : {}) });
       await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'returnCancelled', before: parcel.receiveStatus, after: RECEIVE_STATUS.signed }]);
     }
     return dto(ctx.db, await move(ctx.db, me, row, 'cancelReturn', { returnNo: null, returnExpressCompany: null, expressCostCents: null, returnTime: null }));

@@ -1,7 +1,7 @@
 // The context an action's implementation sees, and the tenant transaction it runs in.
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { applyScope, type DataScope, type Db, type TenantId } from '../../db/client.ts';
-import type { CurrentUser, Deps, Language, OwnKey, RequestContext, UploadBody } from '../../framework.ts';
+import type { CurrentUser, Deps, Language, RequestContext, UploadBody } from '../../framework.ts';
 import type { Principal } from '../../lib/tokens.ts';
 
 /** withTenant, then the identity changes it committed reach this server's cache at once. */
@@ -20,16 +20,14 @@ class ActionContext implements RequestContext {
   readonly session: RequestContext['session'];
   readonly log: FastifyBaseLogger;
   readonly now = new Date();
-  readonly ownKey?: OwnKey;
 
   constructor(
     private readonly deps: Deps, private readonly req: FastifyRequest, private readonly label: string, private readonly tx: Db | null,
     readonly tenantId: TenantId, readonly user: CurrentUser | null, principal: Principal | null, readonly language: Language,
-    readonly answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+    readonly answerAlong?: RequestContext['answerAlong'],
   ) {
     this.session = principal?.session ?? null;
     this.log = req.log;
-    if (ownKey) this.ownKey = ownKey;
   }
 
   get db(): Db {
@@ -50,9 +48,9 @@ class ActionContext implements RequestContext {
 
 export function requestContext(
   deps: Deps, req: FastifyRequest, label: string, tx: Db | null, tenantId: TenantId, user: CurrentUser | null, principal: Principal | null, language: Language,
-  answerAlong?: RequestContext['answerAlong'], ownKey?: OwnKey,
+  answerAlong?: RequestContext['answerAlong'],
 ): RequestContext {
-  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong, ownKey);
+  return new ActionContext(deps, req, label, tx, tenantId, user, principal, language, answerAlong);
 }
 
 export type ActionHandler = (input: unknown, ctx: RequestContext, body?: UploadBody) => Promise<unknown>;

@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { actionUrl, type ActionDef, type ServiceDef } from '#shared/contracts/define.ts';
 import { envelope } from '#shared/contracts/common.ts';
 import { applyScope, type Db, type TenantId } from '../../db/client.ts';
-import { writesItsOwnKey, type Deps, type FileAnswer, type ServiceImplementation } from '../../framework.ts';
+import type { Deps, FileAnswer, ServiceImplementation } from '../../framework.ts';
 import { AppError, MESSAGES, sqlStateOf, unauthorized } from '../../lib/errors.ts';
 import { checkAccess } from './access.ts';
 import { identifyCaller, requestLanguage } from './caller.ts';
 import { inTransaction, requestContext, type ActionHandler } from './context.ts';
 import { drainUnreadBody, fileResponse, sendFile, uploadBody } from './files.ts';
-import { IDEMPOTENCY_HEADER, runAgainWhenAsked, runWithKey } from './idempotency.ts';
+import { IDEMPOTENCY_HEADER, runWithKey } from './idempotency.ts';
 import { parseOptions, readInput, readQuery, validationError } from './input.ts';
 
 export const ok = (result: unknown) => ({ result, targetUrl: null, success: true, error: null, unAuthorizedRequest: false, __abp: true as const });
@@ -91,10 +91,6 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         throw new AppError(400, MESSAGES.invalidRequest, 'Idempotency-Key 长度必须在 1 到 64 个字符之间。', [{ message: '长度 1–64', members: ['Idempotency-Key'] }]);
       }
 
-      // Whether this request's action goes out behind its key's claim without waiting for it (decision 0039),
-      // and whether it writes its key's row itself (decision 0051).
-      let ahead = typeof idemKey === 'string' && writesItsOwnKey(handler);
-      let ownKey = ahead;
       const run = async (tx: Db | null): Promise<unknown> => {
         const user = principal ? await deps.currentUsers.get(principal, tx) : null;
         if (principal && !user) throw unauthorized('用户不存在、已停用，或租户已停用。');
@@ -106,18 +102,14 @@ function actionRoute(deps: Deps, service: ServiceDef, key: string, def: ActionDe
         if (!parsed.success) throw validationError(parsed.error, language);
         if (def.upload) return handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language), uploadBody(req, def.upload));
         if (tx && typeof idemKey === 'string') {
-          return runWithKey({ deps, req, reply, label, url, def, handler, tx, tenantId, user, principal, language, idemKey, parsed, ahead, ownKey });
+          return runWithKey({ deps, req, reply, label, url, def, handler, tx, tenantId, user, principal, language, idemKey, parsed });
         }
         return (await handler(parsed.data, requestContext(deps, req, label, tx, tenantId, user, principal, language))) ?? null;
       };
 
       const result = def.transaction === 'manual' ? await run(null)
         : def.method === 'GET' && !getWrites ? await readFirst(tenantId, run, req)
-          : await runAgainWhenAsked(() => inTransaction(deps, tenantId, run), (again) => {
-            // Without its own key's row, then (the key found taken) with its claim first.
-            ownKey = false;
-            if (again.claimFirst) ahead = false;
-          });
+          : await inTransaction(deps, tenantId, run);
       // A file answer goes out after the transaction has ended: streaming never holds it open.
       if (def.file) return sendFile(req, reply, result as FileAnswer);
       return ok(result);
