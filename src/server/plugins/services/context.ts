@@ -2,14 +2,36 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { applyScope, type DataScope, type Db, type TenantId } from '../../db/client.ts';
 import type { CurrentUser, Deps, Language, RequestContext, UploadBody } from '../../framework.ts';
+import { sqlStateOf } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/tokens.ts';
 
-/** withTenant, then the identity changes it committed reach this server's cache at once. */
+/**
+ * PostgreSQL's answers for a transaction it chose to end so another could go on: a deadlock (two
+ * transactions each waiting for a row the other holds, e.g. a seller's cancel locking the order then
+ * its parcels while a scan locks a parcel then its order) or a serialization failure. Nothing of the
+ * transaction stays, so it can simply run again.
+ */
+const RUN_AGAIN_STATES = new Set(['40P01', '40001']);
+/** How many times a request's transaction runs at most when PostgreSQL ends it that way. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * withTenant, then the identity changes it committed reach this server's cache at once. A transaction
+ * PostgreSQL ended as a deadlock's victim runs again (at most TRANSACTION_ATTEMPTS times) rather than
+ * answering 500: it left nothing behind.
+ */
 export async function inTransaction<T>(deps: Deps, tenantId: TenantId, fn: (tx: Db) => Promise<T>, scope: DataScope | null = null): Promise<T> {
-  let used: Db | undefined;
-  const result = await deps.database.withTenant(tenantId, async (tx) => { used = tx; await applyScope(tx, scope); return fn(tx); });
-  if (used) deps.currentUsers.afterCommit(used);
-  return result;
+  for (let attempt = 1; ; attempt++) {
+    let used: Db | undefined;
+    try {
+      const result = await deps.database.withTenant(tenantId, async (tx) => { used = tx; await applyScope(tx, scope); return fn(tx); });
+      if (used) deps.currentUsers.afterCommit(used);
+      return result;
+    } catch (err) {
+      const state = sqlStateOf(err);
+      if (attempt >= TRANSACTION_ATTEMPTS || state === undefined || !RUN_AGAIN_STATES.has(state)) throw err;
+    }
+  }
 }
 
 /**
