@@ -207,6 +207,38 @@ export async function effectiveThirdPartyRow(tx: Db, warehouseInfoId: number, si
   return row;
 }
 
+// ── what a weighing charges by, in one statement ───────────────────────────────
+/** The numbers of a setting, as one JSON array (a subquery's single value). */
+const numbers = (...cols: PgColumn[]) => sql`json_build_array(${sql.join(cols, sql`, `)})`;
+
+export interface WeighSettingsKey {
+  warehouseInfoId: number; orderType: number; site: string; cargoCategory: number; at: Date;
+  /** Which settings the weighing needs besides the base cost: the others are not read. */
+  freight: boolean; thirdParty: boolean; tenantSetting: string | null;
+}
+
+/**
+ * The base cost, freight rule and third-party parameter effective at `at`, and a tenant setting, read
+ * together in one statement (each the same query as effectiveBaseCostRow, effectiveFreightRow,
+ * effectiveThirdPartyRow and getTenantSetting): each an array of its numbers in the order noted, or null.
+ */
+export async function effectiveWeighNumbers(tx: Db, k: WeighSettingsKey) {
+  const b = baseCostSettings, f = mainlandFreights, t = thirdPartyParameters;
+  const base = tx.select({ v: numbers(b.id, b.baseCostCents, b.baseSkuNums, b.exceedSkuCostCents, b.maxSkuCostCents, b.sackPriceCents) }).from(b)
+    .where(and(baseCostKey(k.warehouseInfoId, k.orderType), effectiveAt(b, k.at))).orderBy(desc(b.beginTime)).limit(1);
+  const freight = tx.select({ v: numbers(f.id, f.firstWeightGrams, f.firstWeightPriceCents, f.continueWeightGrams, f.continueWeightCostCents, f.bulkyParameter) }).from(f)
+    .where(and(freightKey(k.warehouseInfoId, k.site, k.cargoCategory), effectiveAt(f, k.at))).orderBy(desc(f.beginTime)).limit(1);
+  const thirdParty = tx.select({ v: numbers(t.id, t.bulkyParameter) }).from(t)
+    .where(and(thirdPartyKey(k.warehouseInfoId, k.site), effectiveAt(t, k.at))).orderBy(desc(t.beginTime)).limit(1);
+  const setting = k.tenantSetting === null ? null : tx.select({ value: tenantSettings.value }).from(tenantSettings).where(eq(tenantSettings.name, k.tenantSetting));
+  const res = (await tx.execute(sql`select (${base}) as base, ${k.freight ? sql`(${freight})` : sql`null`} as freight,
+    ${k.thirdParty ? sql`(${thirdParty})` : sql`null`} as third_party, ${setting ? sql`(${setting})` : sql`null`} as setting`)) as unknown as {
+    rows: { base: number[] | null; freight: number[] | null; third_party: number[] | null; setting: string | null }[];
+  };
+  const row = res.rows[0]!;
+  return { base: row.base, freight: row.freight, thirdParty: row.third_party, setting: row.setting ?? undefined };
+}
+
 // ── warehouses and tenant settings ───────────────────────────────────────────
 export async function warehouseById(tx: Db, id: number) {
   const [row] = await tx.select({ id: warehouseInfos.id, warehouseName: warehouseInfos.warehouseName, kind: warehouseInfos.kind }).from(warehouseInfos).where(eq(warehouseInfos.id, id));

@@ -47,9 +47,32 @@ export async function effectiveThirdPartyBulky(tx: Db, warehouseInfoId: number, 
 
 /** A fee the tenant keeps as a setting, in cents; 0 until staff set one. */
 async function feeSettingCents(tx: Db, name: string): Promise<number> {
-  const value = await repo.getTenantSetting(tx, name);
+  return centsOfSetting(await repo.getTenantSetting(tx, name));
+}
+
+function centsOfSetting(value: string | undefined): number {
   const n = value === undefined ? 0 : Number(value);
   return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
+/**
+ * Everything a weighing charges by, in one statement: the base cost, and when asked for the freight
+ * rule, the third-party bulky parameter and the urgent fee, each as effectiveBaseCost, effectiveFreight,
+ * effectiveThirdPartyBulky and urgentFeeCents give it (null / 0 when not asked for or none is in effect).
+ */
+export async function effectiveWeighSettings(tx: Db, k: Omit<repo.WeighSettingsKey, 'tenantSetting'> & { urgent: boolean }) {
+  const { urgent, ...key } = k;
+  const got = await repo.effectiveWeighNumbers(tx, { ...key, tenantSetting: urgent ? URGENT_FEE_SETTING : null });
+  const n = (a: readonly unknown[], i: number) => Number(a[i]);
+  const base: (BaseCostRule & { id: number }) | null = got.base ? {
+    id: n(got.base, 0), baseCostCents: n(got.base, 1), baseSkuNums: n(got.base, 2), exceedSkuCostCents: n(got.base, 3), maxSkuCostCents: n(got.base, 4), sackPriceCents: n(got.base, 5),
+  } : null;
+  const freight: (FreightRule & { id: number }) | null = got.freight ? {
+    id: n(got.freight, 0), firstWeightGrams: n(got.freight, 1), firstWeightPriceCents: n(got.freight, 2), continueWeightGrams: n(got.freight, 3),
+    continueWeightCostCents: n(got.freight, 4), bulkyParameter: n(got.freight, 5),
+  } : null;
+  const thirdParty = got.thirdParty ? { id: n(got.thirdParty, 0), bulkyParameter: n(got.thirdParty, 1) } : null;
+  return { base, freight, thirdParty, urgentFeeCents: urgent ? centsOfSetting(got.setting) : 0 };
 }
 
 /** The tenant's urgent fee in cents (channel 11). */

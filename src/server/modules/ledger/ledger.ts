@@ -3,6 +3,7 @@
 // the account row is locked (SELECT … FOR UPDATE), so concurrent postings for one seller queue up
 // and can neither lose an update nor overdraw; (channel, ref) is unique, so nothing posts twice.
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
 import { accountFlows, accounts, users } from '#server/db/schema/index.ts';
 import { conflict } from '#server/lib/errors.ts';
@@ -45,14 +46,20 @@ export interface PostOptions {
 
 interface LockedAccount { id: number; balanceCents: number; userCode: string | null }
 
-/** Creates the seller's account if missing and locks its row for the rest of the transaction. */
+/**
+ * Locks the seller's account row for the rest of the transaction (creating it if missing) and reads
+ * the seller's code with it: one statement when the account exists, the usual case.
+ */
 async function lockAccount(tx: Tx, userId: number): Promise<LockedAccount> {
-  await tx.insert(accounts).values({ userId }).onConflictDoNothing();
-  const [account] = await tx.select({ id: accounts.id, balanceCents: accounts.balanceCents }).from(accounts)
-    .where(eq(accounts.userId, userId)).for('update');
+  const locked = () => tx.select({ id: accounts.id, balanceCents: accounts.balanceCents, userCode: users.userCode }).from(accounts)
+    .leftJoin(users, eq(users.id, accounts.userId)).where(eq(accounts.userId, userId)).for('update', { of: accounts });
+  let [account] = await locked();
+  if (!account) {
+    await tx.insert(accounts).values({ userId }).onConflictDoNothing();
+    [account] = await locked();
+  }
   if (!account) throw new Error(`ledger: account of user ${userId} not visible in this tenant`);
-  const [user] = await tx.select({ userCode: users.userCode }).from(users).where(eq(users.id, userId));
-  return { ...account, userCode: user?.userCode ?? null };
+  return account;
 }
 
 function checkPosting(p: Posting): void {
@@ -78,14 +85,54 @@ export async function post(tx: Tx, userId: number, postings: Posting[], opts: Po
     if (keys.has(key)) throw new Error(`ledger: (channel ${p.channel}, ref ${p.ref}) appears twice in one posting`);
     keys.add(key);
   }
-  const account = await lockAccount(tx, userId);
+  return postLocked(tx, await lockAccount(tx, userId), userId, postings, opts);
+}
+
+/** The flows already posted under any of these postings' (channel, ref) keys. */
+async function postedAlready(tx: Tx, postings: readonly Posting[]): Promise<FlowRow[]> {
+  return tx.select().from(accountFlows).where(sql`(${accountFlows.channel}, ${accountFlows.ref}) in (${sql.join(
+    postings.map((p) => sql`(${p.channel}::smallint, ${p.ref}::varchar)`), sql`, `)})`);
+}
+
+/**
+ * Inserts the postings' flows with their running balances in one INSERT (ids follow the rows' order)
+ * and updates the account's balance: the write of a posting whose checks have passed.
+ */
+async function writeFlows(tx: Tx, account: LockedAccount, userId: number, postings: readonly Posting[], opts: PostOptions): Promise<{ inserted: FlowRow[]; balanceCents: number }> {
+  let balance = account.balanceCents;
+  if (postings.length === 0) return { inserted: [], balanceCents: balance };
+  const inserted = await tx.insert(accountFlows).values(postings.map((p) => ({
+    userId,
+    userCode: account.userCode,
+    channel: p.channel,
+    incurredCents: p.amountCents,
+    balanceCents: (balance += p.amountCents),
+    ref: p.ref,
+    reversesFlowId: p.reversesFlowId ?? null,
+    tradeNo: p.tradeNo ?? null,
+    orderNumber: p.orderNumber ?? null,
+    storeName: p.storeName ?? null,
+    site: p.site ?? null,
+    warehouseName: p.warehouseName ?? null,
+    remark: p.remark ?? null,
+    creatorUserId: opts.creator?.userId ?? null,
+    creatorName: opts.creator?.name ?? null,
+  }))).returning();
+  await tx.update(accounts).set({ balanceCents: balance, version: sql`${accounts.version} + 1`, updatedTime: new Date() })
+    .where(eq(accounts.id, account.id));
+  return { inserted, balanceCents: balance };
+}
+
+const DUPLICATE = '该笔费用已记账，不能重复扣费或充值。';
+
+/** post() on an account this transaction has locked already. */
+async function postLocked(tx: Tx, account: LockedAccount, userId: number, postings: Posting[], opts: PostOptions): Promise<PostResult> {
   const nonZero = postings.filter((p) => p.amountCents !== 0);
   if (nonZero.length === 0) return { ok: true, flows: [], balanceCents: account.balanceCents };
 
-  const existing = await tx.select().from(accountFlows).where(sql`(${accountFlows.channel}, ${accountFlows.ref}) in (${sql.join(
-    nonZero.map((p) => sql`(${p.channel}::smallint, ${p.ref}::varchar)`), sql`, `)})`);
+  const existing = await postedAlready(tx, nonZero);
   if (existing.length > 0) {
-    if (!opts.idempotent) throw conflict('该笔费用已记账，不能重复扣费或充值。', existing.map((f) => `${f.channel}:${f.ref}`).join(', '));
+    if (!opts.idempotent) throw conflict(DUPLICATE, existing.map((f) => `${f.channel}:${f.ref}`).join(', '));
     if (existing.some((f) => f.userId !== userId)) throw new Error('ledger: ref already posted for another user');
   }
   const posted = new Set(existing.map((f) => `${f.channel}\u0000${f.ref}`));
@@ -95,55 +142,27 @@ export async function post(tx: Tx, userId: number, postings: Posting[], opts: Po
   if (sum < 0 && account.balanceCents + sum < 0 && !opts.allowOverdraw) {
     return { ok: false, reason: 'insufficient', balanceCents: account.balanceCents, neededCents: -sum };
   }
-
-  let balance = account.balanceCents;
-  const inserted: FlowRow[] = [];
-  for (const p of fresh) {
-    balance += p.amountCents;
-    const [row] = await tx.insert(accountFlows).values({
-      userId,
-      userCode: account.userCode,
-      channel: p.channel,
-      incurredCents: p.amountCents,
-      balanceCents: balance,
-      ref: p.ref,
-      reversesFlowId: p.reversesFlowId ?? null,
-      tradeNo: p.tradeNo ?? null,
-      orderNumber: p.orderNumber ?? null,
-      storeName: p.storeName ?? null,
-      site: p.site ?? null,
-      warehouseName: p.warehouseName ?? null,
-      remark: p.remark ?? null,
-      creatorUserId: opts.creator?.userId ?? null,
-      creatorName: opts.creator?.name ?? null,
-    }).returning();
-    inserted.push(row!);
-  }
-  if (fresh.length > 0) {
-    await tx.update(accounts).set({ balanceCents: balance, version: sql`${accounts.version} + 1`, updatedTime: new Date() })
-      .where(eq(accounts.id, account.id));
-  }
+  const { inserted, balanceCents } = await writeFlows(tx, account, userId, fresh, opts);
   const flows = [...existing, ...inserted].sort((a, b) => a.id - b.id);
-  return { ok: true, flows, balanceCents: balance };
+  return { ok: true, flows, balanceCents };
 }
 
 /**
- * Posts channel-10 reversals (amount = −original, reversesFlowId = original id, ref `rev:<id>`) of
- * the given flows of one user; a flow can be reversed once. Never refused for balance.
- * A flow that is not the user's, is itself a reversal, or was already reversed → 409.
+ * The channel-10 reversals of the given flows of one user, checked as reverse() checks them (each the
+ * user's, not a reversal, not reversed yet: else 409), read in one statement.
  */
-export async function reverse(tx: Tx, userId: number, flowIds: number[], remark?: string, opts: Pick<PostOptions, 'creator'> = {}): Promise<FlowRow[]> {
-  const ids = [...new Set(flowIds)];
-  if (ids.length === 0) return [];
-  await lockAccount(tx, userId);
-  const originals = await tx.select().from(accountFlows)
-    .where(and(eq(accountFlows.userId, userId), inArray(accountFlows.id, ids))).orderBy(asc(accountFlows.id));
+async function reversalsOf(tx: Tx, userId: number, ids: readonly number[], remark: string | undefined): Promise<Posting[]> {
+  // The flows and, with each, whether a reversal of it exists.
+  const reversals = alias(accountFlows, 'reversal');
+  const found = await tx.select({ flow: accountFlows, reversedBy: reversals.id }).from(accountFlows)
+    .leftJoin(reversals, eq(reversals.reversesFlowId, accountFlows.id))
+    .where(and(eq(accountFlows.userId, userId), inArray(accountFlows.id, [...ids]))).orderBy(asc(accountFlows.id));
+  const originals = found.map((r) => r.flow);
   if (originals.length !== ids.length) throw conflict('要冲正的流水不存在或不属于该用户。');
   if (originals.some((f) => f.reversesFlowId !== null)) throw conflict('冲正流水不能再次冲正。');
-  const already = await tx.select({ id: accountFlows.reversesFlowId }).from(accountFlows)
-    .where(inArray(accountFlows.reversesFlowId, ids));
-  if (already.length > 0) throw conflict('该流水已冲正，不能重复退款。', already.map((r) => String(r.id)).join(', '));
-  const result = await post(tx, userId, originals.map((f) => ({
+  const already = found.filter((r) => r.reversedBy !== null);
+  if (already.length > 0) throw conflict('该流水已冲正，不能重复退款。', already.map((r) => String(r.flow.id)).join(', '));
+  return originals.map((f) => ({
     channel: FLOW_CHANNEL.refund,
     amountCents: -f.incurredCents,
     ref: `rev:${f.id}`,
@@ -154,9 +173,58 @@ export async function reverse(tx: Tx, userId: number, flowIds: number[], remark?
     site: f.site,
     warehouseName: f.warehouseName,
     remark: remark ?? f.remark,
-  })), { allowOverdraw: true, creator: opts.creator });
+  }));
+}
+
+/**
+ * Posts channel-10 reversals (amount = −original, reversesFlowId = original id, ref `rev:<id>`) of
+ * the given flows of one user; a flow can be reversed once. Never refused for balance.
+ * A flow that is not the user's, is itself a reversal, or was already reversed → 409.
+ */
+export async function reverse(tx: Tx, userId: number, flowIds: number[], remark?: string, opts: Pick<PostOptions, 'creator'> = {}): Promise<FlowRow[]> {
+  const ids = [...new Set(flowIds)];
+  if (ids.length === 0) return [];
+  const account = await lockAccount(tx, userId);
+  const result = await postLocked(tx, account, userId, await reversalsOf(tx, userId, ids, remark), { allowOverdraw: true, creator: opts.creator });
   if (!result.ok) throw new Error('ledger: a reversal was refused'); // unreachable: allowOverdraw
   return result.flows;
+}
+
+/**
+ * reverse() of flowIds, then post() of postings, for one user: what they would do one after the other
+ * (the reversals never refused, the postings checked against the balance the reversals leave, a
+ * refused posting leaving the reversals posted), with one lock of the account, one exactly-once check,
+ * one INSERT and one balance update. A re-weighing gives back the live charge and posts the new one so.
+ * `reversed` are the reversal flows; the result is the postings' as post() gives it.
+ */
+export async function reverseThenPost(
+  tx: Tx, userId: number, flowIds: number[], remark: string | undefined, postings: Posting[], opts: Pick<PostOptions, 'creator'> = {},
+): Promise<{ reversed: FlowRow[]; result: PostResult }> {
+  const ids = [...new Set(flowIds)];
+  if (ids.length === 0) return { reversed: [], result: await post(tx, userId, postings, opts) };
+  postings.forEach(checkPosting);
+  const account = await lockAccount(tx, userId);
+  const given = (await reversalsOf(tx, userId, ids, remark)).filter((p) => p.amountCents !== 0);
+  const charged = postings.filter((p) => p.amountCents !== 0);
+  const keys = new Set<string>();
+  for (const p of [...given, ...charged]) {
+    const key = `${p.channel}\u0000${p.ref}`;
+    if (keys.has(key)) throw new Error(`ledger: (channel ${p.channel}, ref ${p.ref}) appears twice in one posting`);
+    keys.add(key);
+  }
+  const all = [...given, ...charged];
+  const existing = all.length > 0 ? await postedAlready(tx, all) : [];
+  if (existing.length > 0) throw conflict(DUPLICATE, existing.map((f) => `${f.channel}:${f.ref}`).join(', '));
+  const afterReversal = account.balanceCents + given.reduce((s, p) => s + p.amountCents, 0);
+  const sum = charged.reduce((s, p) => s + p.amountCents, 0);
+  const refused = sum < 0 && afterReversal + sum < 0;
+  const { inserted, balanceCents } = await writeFlows(tx, account, userId, refused ? given : all, opts);
+  const reversed = inserted.filter((f) => f.channel === FLOW_CHANNEL.refund && f.reversesFlowId !== null && ids.includes(f.reversesFlowId));
+  const flows = inserted.filter((f) => !reversed.includes(f)).sort((a, b) => a.id - b.id);
+  const result: PostResult = refused
+    ? { ok: false, reason: 'insufficient', balanceCents: afterReversal, neededCents: -sum }
+    : { ok: true, flows, balanceCents };
+  return { reversed: reversed.sort((a, b) => a.id - b.id), result };
 }
 
 /** The seller's current balance in cents (0 when they have no account yet). */
@@ -170,5 +238,17 @@ export async function flowsByRefPrefix(tx: Tx, userId: number, refPrefix: string
   const escaped = refPrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
   return tx.select().from(accountFlows)
     .where(and(eq(accountFlows.userId, userId), like(accountFlows.ref, `${escaped}%`)))
+    .orderBy(asc(accountFlows.id));
+}
+
+/**
+ * The user's flows posted under these exact (channel, ref) keys, oldest first: the unique key's index
+ * answers it, where a ref prefix reads every flow of the user.
+ */
+export async function flowsByRefs(tx: Tx, userId: number, keys: readonly { channel: number; ref: string }[]): Promise<FlowRow[]> {
+  if (keys.length === 0) return [];
+  return tx.select().from(accountFlows)
+    .where(and(sql`(${accountFlows.channel}, ${accountFlows.ref}) in (${sql.join(keys.map((k) => sql`(${k.channel}::smallint, ${k.ref}::varchar)`), sql`, `)})`,
+      eq(accountFlows.userId, userId)))
     .orderBy(asc(accountFlows.id));
 }

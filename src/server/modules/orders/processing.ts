@@ -17,11 +17,11 @@ import { conflict, forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { detectFileType, MAX_BYTES, UPLOAD_MESSAGES } from '../files/upload.ts';
 import { audit } from '../audit/repository.ts';
 import { baseCostCents, freightCents, gramsToKg, kgToGrams, type Dimensions } from '../fees/calc.ts';
-import { effectiveBaseCost, effectiveFreight, effectiveThirdPartyBulky, urgentFeeCents } from '../fees/settings.ts';
+import { effectiveWeighSettings } from '../fees/settings.ts';
 import { isStoredImage } from '../files/repository.ts';
 import { defaultFileStorage, fileKey, type FileStorage } from '../files/storage.ts';
 import { getUser } from '../identity/repository.ts';
-import { balanceCents, flowsByRefPrefix, post, reverse, type Posting } from '../ledger/ledger.ts';
+import { balanceCents, flowsByRefs, post, reverse, reverseThenPost, type FlowRow, type Posting } from '../ledger/ledger.ts';
 import { centsText as points, centsToPoints } from '#shared/money.ts';
 import { toOrderDto } from './dto.ts';
 import { toParcelDto } from '../parcels/dto.ts';
@@ -40,6 +40,9 @@ const CARGO_LABEL: Record<number, string> = { 1: '普货', 2: '特货', 3: '敏�
 const FEE_ORDER: readonly number[] = [FLOW_CHANNEL.orderFee, FLOW_CHANNEL.freight, FLOW_CHANNEL.packaging, FLOW_CHANNEL.urgentFee];
 
 const weighRef = (orderId: number, version: number) => `weigh:${orderId}:${version}:`;
+/** The flows a weighing posted: its refs are known, one per fee channel, so they are looked up by the unique key. */
+const weighFlows = (tx: Db, order: repo.OrderView, version: number): Promise<FlowRow[]> =>
+  flowsByRefs(tx, order.userId, FEE_ORDER.map((channel) => ({ channel, ref: `${weighRef(order.id, version)}${channel}` })));
 const creatorOf = (me: Actor) => ({ creator: { userId: me.id, name: me.name || me.userName } });
 
 export const packedImageLink = (guid: string) => fileUrl('getPackedImage', { guid });
@@ -58,7 +61,12 @@ function distinctSkus(lines: readonly repo.OrderLineRow[]): number {
  * nothing would be a silent loss, and guessing a price is worse.
  */
 export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly repo.OrderLineRow[], grams: number, dims: Dimensions | null, at: Date) {
-  const base = await effectiveBaseCost(tx, order.warehouseInfoId, order.orderType, at);
+  const withFreight = order.orderType === ORDER_TYPE.mainland || order.shippingMethods === SHIPPING_METHOD.thirdParty;
+  // Every setting the charge needs, in one statement.
+  const { base, freight: rule, thirdParty, urgentFeeCents } = await effectiveWeighSettings(tx, {
+    warehouseInfoId: order.warehouseInfoId, orderType: order.orderType, site: order.site, cargoCategory: order.cargoCategory, at,
+    freight: withFreight, thirdParty: withFreight && order.shippingMethods === SHIPPING_METHOD.thirdParty, urgent: order.isUrgent,
+  });
   if (!base) {
     throw conflict(`仓库「${order.warehouseName}」没有对${ORDER_TYPE_LABEL[order.orderType] ?? '该类订单'}生效的基础费用设置，无法称重计费；请先在「基础费用设置」中添加。`);
   }
@@ -66,20 +74,18 @@ export async function computeFees(tx: Db, order: repo.OrderView, lines: readonly
   const fees: FeeLine[] = [{ channel: FLOW_CHANNEL.orderFee, amountCents: operationCents }, { channel: FLOW_CHANNEL.packaging, amountCents: sackCents }];
   let chargeable = grams;
   const settings = [`基础费用设置 #${base.id}`];
-  if (order.orderType === ORDER_TYPE.mainland || order.shippingMethods === SHIPPING_METHOD.thirdParty) {
-    const rule = await effectiveFreight(tx, order.warehouseInfoId, order.site, order.cargoCategory, at);
+  if (withFreight) {
     if (!rule) {
       throw conflict(`仓库「${order.warehouseName}」没有 ${order.site} 站点「${CARGO_LABEL[order.cargoCategory] ?? order.cargoCategory}」生效的运费规则，无法计算运费；请先在「大陆运费」中添加。`);
     }
     settings.push(`运费规则 #${rule.id}`);
     // Third-party lines divide the volume by their own bulky parameter when one is in effect.
-    const thirdParty = order.shippingMethods === SHIPPING_METHOD.thirdParty ? await effectiveThirdPartyBulky(tx, order.warehouseInfoId, order.site, at) : null;
     if (thirdParty) settings.push(`第三方物流参数 #${thirdParty.id}`);
     const freight = freightCents(thirdParty ? { ...rule, bulkyParameter: thirdParty.bulkyParameter } : rule, grams, dims);
     chargeable = freight.chargeableGrams;
     fees.push({ channel: FLOW_CHANNEL.freight, amountCents: freight.freightCents });
   }
-  if (order.isUrgent) fees.push({ channel: FLOW_CHANNEL.urgentFee, amountCents: await urgentFeeCents(tx) });
+  if (order.isUrgent) fees.push({ channel: FLOW_CHANNEL.urgentFee, amountCents: urgentFeeCents });
   const charged = fees.filter((f) => f.amountCents > 0).sort((a, b) => FEE_ORDER.indexOf(a.channel) - FEE_ORDER.indexOf(b.channel));
   return { fees: charged, totalCents: charged.reduce((s, f) => s + f.amountCents, 0), chargeableGrams: chargeable, basis: settings.join('、') };
 }
@@ -103,7 +109,7 @@ export async function processingInfo(tx: Db, order: repo.OrderView): Promise<Pro
   if (order.weighVersion > 0) {
     fees = owed
       ? (order.owedFees ?? []).map((f) => ({ channel: f.channel as FlowChannel, amountCents: f.amountCents }))
-      : (await flowsByRefPrefix(tx, order.userId, weighRef(order.id, order.weighVersion))).map((f) => ({ channel: f.channel as FlowChannel, amountCents: -f.incurredCents }));
+      : (await weighFlows(tx, order, order.weighVersion)).map((f) => ({ channel: f.channel as FlowChannel, amountCents: -f.incurredCents }));
   }
   const total = fees.reduce((s, f) => s + f.amountCents, 0);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -191,17 +197,13 @@ export async function weighOrder(tx: Db, me: CurrentUser, input: z.output<typeof
   const { fees, totalCents, chargeableGrams, basis } = await computeFees(tx, order, lines, grams, dims, now);
 
   // A re-weighing first gives back what the previous weighing charged (its flows are the live ones:
-  // earlier versions were reversed by earlier re-weighings; an owed weighing posted nothing).
-  let reversedCents = 0;
-  if (order.weighVersion > 0) {
-    const live = await flowsByRefPrefix(tx, order.userId, weighRef(order.id, order.weighVersion));
-    if (live.length) {
-      await reverse(tx, order.userId, live.map((f) => f.id), `订单 ${order.tradeNo} 重新称重，冲回上次称重的费用`, creatorOf(me));
-      reversedCents = -live.reduce((s, f) => s + f.incurredCents, 0);
-    }
-  }
+  // earlier versions were reversed by earlier re-weighings; an owed weighing posted nothing), then
+  // posts the new charge: one lock of the seller's account, one write of the flows (ledger.reverseThenPost).
+  const live = order.weighVersion > 0 ? await weighFlows(tx, order, order.weighVersion) : [];
+  const reversedCents = -live.reduce((s, f) => s + f.incurredCents, 0);
   const version = order.weighVersion + 1;
-  const result = await post(tx, order.userId, postingsOf(order, version, fees, `订单 ${order.tradeNo} 称重计费（${basis}）`), creatorOf(me));
+  const { result } = await reverseThenPost(tx, order.userId, live.map((f) => f.id), `订单 ${order.tradeNo} 重新称重，冲回上次称重的费用`,
+    postingsOf(order, version, fees, `订单 ${order.tradeNo} 称重计费（${basis}）`), creatorOf(me));
   const charged = result.ok;
   const orderStatus = charged ? ORDER_STATUS.processing : ORDER_STATUS.awaitingFreight;
   await repo.updateOrder(tx, order.id, {
@@ -251,7 +253,7 @@ export async function supplyFreight(tx: Db, me: CurrentUser, orderId: number): P
  */
 export async function refundOrderFees(tx: Db, me: Actor, order: repo.OrderView, remark: string): Promise<number> {
   if (order.weighVersion === 0) return 0;
-  const live = await flowsByRefPrefix(tx, order.userId, weighRef(order.id, order.weighVersion));
+  const live = await weighFlows(tx, order, order.weighVersion);
   if (live.length) await reverse(tx, order.userId, live.map((f) => f.id), remark, creatorOf(me));
   if (order.owedCents || order.owedFees) await repo.updateOrder(tx, order.id, { owedCents: 0, owedFees: null });
   return -live.reduce((sum, f) => sum + f.incurredCents, 0);

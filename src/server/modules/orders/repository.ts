@@ -479,9 +479,13 @@ export interface ScanFacts {
   warehouse: { id: number; warehouseName: string | null; isEnabled: boolean } | null;
 }
 
+/** The order with this trade number (locked with forUpdate), read in one statement. */
 export async function orderByTradeNo(tx: Db, tradeNo: string, forUpdate = false): Promise<OrderView | undefined> {
-  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.tradeNo, tradeNo));
-  return row ? getOrder(tx, row.id, { forUpdate }) : undefined;
+  const q = tx.select(orderView).from(orders)
+    .leftJoin(stores, eq(stores.id, orders.storeId)).leftJoin(warehouseInfos, eq(warehouseInfos.id, orders.warehouseInfoId))
+    .where(eq(orders.tradeNo, tradeNo));
+  const [row] = forUpdate ? await q.for('update', { of: orders }) : await q;
+  return row ? viewOf(row) : undefined;
 }
 
 export async function renameLineShipment(tx: Db, orderId: number, from: string, to: string): Promise<void> {
