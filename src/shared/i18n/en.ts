@@ -19,6 +19,7 @@ import { enStock } from './en-stock.ts';
 import { enReturns } from './en-returns.ts';
 import { enOverseas } from './en-overseas.ts';
 import { enCommon } from './en-common.ts';
+import { enAdmin } from './en-admin.ts';
 import { auditActionMessages } from '../audit-actions.ts';
 
 export const en: Record<string, string> = {
@@ -152,5 +153,6 @@ export const en: Record<string, string> = {
   ...enStock,
   ...enReturns,
   ...enCommon,
+  ...enAdmin,
   ...auditActionMessages('en'),
 };
