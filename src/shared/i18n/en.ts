@@ -20,6 +20,7 @@ import { enReturns } from './en-returns.ts';
 import { enOverseas } from './en-overseas.ts';
 import { enCommon } from './en-common.ts';
 import { enAdmin } from './en-admin.ts';
+import { enWarehouse } from './en-warehouse.ts';
 import { auditActionMessages } from '../audit-actions.ts';
 
 export const en: Record<string, string> = {
@@ -154,5 +155,6 @@ export const en: Record<string, string> = {
   ...enReturns,
   ...enCommon,
   ...enAdmin,
+  ...enWarehouse,
   ...auditActionMessages('en'),
 };
