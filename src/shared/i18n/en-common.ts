@@ -61,4 +61,7 @@ export const enCommon: Record<string, string> = {
   仓库中的囤货与库存: 'Your stock in the warehouse',
   余额与充值: 'Balance and recharge',
   '授权 Shopee 店铺': 'Authorise a Shopee shop',
+  // 作业首页 tiles
+  '扫描海外仓买家退件，清点入库': 'Scan buyers’ returns at the overseas warehouse and count them in',
+  扫码签收到海外仓的包裹: 'Scan to sign in parcels at the overseas warehouse',
 };
