@@ -64,4 +64,9 @@ export const enCommon: Record<string, string> = {
   // 作业首页 tiles
   '扫描海外仓买家退件，清点入库': 'Scan buyers’ returns at the overseas warehouse and count them in',
   扫码签收到海外仓的包裹: 'Scan to sign in parcels at the overseas warehouse',
+  分组管理: 'Groups',
+  加急订单: 'Urgent orders',
+  我的囤货: 'My stock',
+  我的积分: 'My points',
+  囤货订单详情: 'Stock order details',
 };
