@@ -18,6 +18,9 @@ import { enStockOut } from './en-stock-out.ts';
 import { enStock } from './en-stock.ts';
 import { enReturns } from './en-returns.ts';
 import { enOverseas } from './en-overseas.ts';
+import { enCommon } from './en-common.ts';
+import { enAdmin } from './en-admin.ts';
+import { enWarehouse } from './en-warehouse.ts';
 import { auditActionMessages } from '../audit-actions.ts';
 
 export const en: Record<string, string> = {
@@ -150,5 +153,8 @@ export const en: Record<string, string> = {
   ...enShops,
   ...enStock,
   ...enReturns,
+  ...enCommon,
+  ...enAdmin,
+  ...enWarehouse,
   ...auditActionMessages('en'),
 };

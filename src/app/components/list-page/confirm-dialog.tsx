@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ConfirmSpec } from './types.ts';
 import { errorMessage } from './errors.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
 
 export interface PendingConfirm {
   spec: ConfirmSpec;
@@ -14,6 +15,7 @@ export interface PendingConfirm {
  * stays in the dialog next to the question, so the user sees why nothing happened.
  */
 export function ConfirmDialog({ pending, onClose }: { pending: PendingConfirm | null; onClose: () => void }) {
+  const t = useOptionalT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const spec = pending?.spec;
@@ -44,9 +46,9 @@ export function ConfirmDialog({ pending, onClose }: { pending: PendingConfirm | 
         </Group>
         {error && <Alert color="red" variant="light" role="alert">{error}</Alert>}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={busy}>取消</Button>
+          <Button variant="default" onClick={close} disabled={busy}>{t('取消')}</Button>
           <Button color={spec?.danger === false ? undefined : 'red'} loading={busy} onClick={confirm}>
-            {spec?.confirmLabel ?? '确定'}
+            {spec?.confirmLabel ?? t('确定')}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,8 @@ import { DatePickerInput, type DatesRangeValue, type DateStringValue } from '@ma
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import '@mantine/dates/styles.css';
+import { readCulture } from '../../lib/auth.ts';
+import { useOptionalT, type Translate } from '../../lib/i18n.ts';
 
 export interface DateRangeFilterProps {
   label: string;
@@ -18,32 +20,33 @@ export interface DateRangeFilterProps {
 const DAY = 'YYYY-MM-DD';
 const asDay = (v: DateStringValue | Date | null): string | undefined => (v ? dayjs(v).format(DAY) : undefined);
 
-function presets(): { value: [string, string]; label: string }[] {
+function presets(t: Translate): { value: [string, string]; label: string }[] {
   const today = dayjs();
   return [
-    { value: [today.format(DAY), today.format(DAY)], label: '今天' },
-    { value: [today.subtract(1, 'day').format(DAY), today.subtract(1, 'day').format(DAY)], label: '昨天' },
-    { value: [today.subtract(6, 'day').format(DAY), today.format(DAY)], label: '最近 7 天' },
-    { value: [today.subtract(29, 'day').format(DAY), today.format(DAY)], label: '最近 30 天' },
-    { value: [today.startOf('month').format(DAY), today.format(DAY)], label: '本月' },
+    { value: [today.format(DAY), today.format(DAY)], label: t('今天') },
+    { value: [today.subtract(1, 'day').format(DAY), today.subtract(1, 'day').format(DAY)], label: t('昨天') },
+    { value: [today.subtract(6, 'day').format(DAY), today.format(DAY)], label: t('最近 7 天') },
+    { value: [today.subtract(29, 'day').format(DAY), today.format(DAY)], label: t('最近 30 天') },
+    { value: [today.startOf('month').format(DAY), today.format(DAY)], label: t('本月') },
   ];
 }
 
 export function DateRangeFilter({ label, placeholder, from, to, onChange }: DateRangeFilterProps) {
   // A half-picked range (first day chosen) stays here until the second day is picked.
+  const t = useOptionalT();
   const [draft, setDraft] = useState<DatesRangeValue<DateStringValue> | null>(null);
   const value: DatesRangeValue<DateStringValue> = draft ?? [from ?? null, to ?? from ?? null];
   return (
     <DatePickerInput
       type="range"
       label={label}
-      placeholder={placeholder ?? '选择日期范围'}
-      locale="zh-cn"
+      placeholder={placeholder ?? t('选择日期范围')}
+      locale={readCulture() === 'en' ? 'en' : 'zh-cn'}
       valueFormat={DAY}
-      labelSeparator="至"
+      labelSeparator={t('至')}
       allowSingleDateInRange
       clearable
-      presets={presets()}
+      presets={presets(t)}
       value={value}
       onChange={(next) => {
         const [start, end] = next;

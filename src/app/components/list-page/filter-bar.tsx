@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { DateRangeFilter } from './date-range-filter.tsx';
 import type { FilterField } from './types.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
 
 type Values = Record<string, unknown>;
 
@@ -24,6 +25,7 @@ export const PHONE_QUERY = '(max-width: 48em)';
  * (back button, links) without an effect. On a phone the form folds behind a 筛选 button.
  */
 export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
+  const t = useOptionalT();
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(false);
   const [drafts, setDrafts] = useState<Values>(() =>
@@ -45,7 +47,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
         <TextInput
           key={f.key}
           label={f.label}
-          placeholder={f.placeholder ?? `请输入${f.label}`}
+          placeholder={f.placeholder ?? t('请输入{0}', f.label)}
           value={String(drafts[f.key] ?? '')}
           onChange={(e) => {
             const v = e.currentTarget.value;
@@ -71,7 +73,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
       <Select
         key={f.key}
         label={f.label}
-        placeholder={f.placeholder ?? '全部'}
+        placeholder={f.placeholder ?? t('全部')}
         data={f.options.map((o, i) => ({ value: String(i), label: o.label }))}
         value={index >= 0 ? String(index) : null}
         onChange={(v) => onApply({ [f.key]: v === null ? undefined : f.options[Number(v)]?.value })}
@@ -84,14 +86,14 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
 
   const buttons = (
     <Group gap="xs" wrap="nowrap">
-      <Button type="submit" leftSection={<IconSearch size={16} />}>查询</Button>
-      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset} disabled={activeCount === 0}>重置</Button>
+      <Button type="submit" leftSection={<IconSearch size={16} />}>{t('查询')}</Button>
+      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reset} disabled={activeCount === 0}>{t('重置')}</Button>
     </Group>
   );
 
   if (isPhone) {
     return (
-      <form onSubmit={submit} role="search" aria-label="筛选">
+      <form onSubmit={submit} role="search" aria-label={t('筛选')}>
         <Button
           variant="light"
           fullWidth
@@ -100,7 +102,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
           onClick={() => setExpanded((o) => !o)}
           aria-expanded={expanded}
         >
-          筛选
+          {t('筛选')}
         </Button>
         <Collapse expanded={expanded}>
           <SimpleGrid cols={1} spacing="xs" pt="xs">
@@ -112,7 +114,7 @@ export function FilterBar<S>({ fields, values, onApply }: FilterBarProps<S>) {
     );
   }
   return (
-    <form onSubmit={submit} role="search" aria-label="筛选">
+    <form onSubmit={submit} role="search" aria-label={t('筛选')}>
       <Group gap="sm" align="flex-end" wrap="wrap">
         {inputs.map((input) => (
           <div key={input.key} style={{ width: 220 }}>{input}</div>

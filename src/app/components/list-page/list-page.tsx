@@ -16,6 +16,7 @@ import { FilterBar, PHONE_QUERY } from './filter-bar.tsx';
 import { FIRST_PAGE, PAGE_SIZES, pagingInput, type ListSearch, type PageSize } from './list-search.ts';
 import { RowActions } from './row-actions.tsx';
 import { ColumnChooser, useHiddenColumns } from './column-chooser.tsx';
+import { useOptionalT } from '../../lib/i18n.ts';
 import type { BulkAction, FilterField, Paged, RowAction } from './types.ts';
 
 export interface ListPageProps<T, S extends ListSearch, K extends QueryKey = QueryKey> {
@@ -58,6 +59,7 @@ const ACTIONS_COLUMN = '__actions';
 export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>(props: ListPageProps<T, S, K>) {
   const { search, onSearchChange, columns, filters = [], rowActions = [], bulkActions = [], maxInlineActions = 3 } = props;
   const idAccessor = props.idAccessor ?? ('id' as keyof T & string);
+  const t = useOptionalT();
   const { currentPage, pageSize } = pagingInput(search);
   // On a phone the 操作 column is a single 更多 menu, so the pinned column leaves room for the data.
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
@@ -138,7 +140,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
         ...shownColumns,
         {
           accessor: ACTIONS_COLUMN,
-          title: '操作',
+          title: t('操作'),
           textAlign: 'right',
           render: (row) => (
             <RowActions row={row} actions={rowActions} maxInline={inlineActions} busyKey={busyKey} rowKey={String(row[idAccessor])} onRun={runRowAction} />
@@ -163,8 +165,8 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
         <Group gap="xs" wrap="nowrap">
           {props.exportSlot}
           {props.columnsKey && <ColumnChooser columns={columns} hidden={hiddenColumns} onChange={setHiddenColumns} />}
-          <Tooltip label="刷新" withArrow>
-            <ActionIcon variant="default" size="lg" aria-label="刷新" onClick={() => void result.refetch()} loading={result.isFetching}>
+          <Tooltip label={t('刷新')} withArrow>
+            <ActionIcon variant="default" size="lg" aria-label={t('刷新')} onClick={() => void result.refetch()} loading={result.isFetching}>
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
@@ -172,32 +174,32 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
       </Group>
 
       {selectable && selected.length > 0 && (
-        <Paper withBorder p="xs" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label="批量操作">
+        <Paper withBorder p="xs" radius="md" bg="var(--mantine-primary-color-light)" role="region" aria-label={t('批量操作')}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Text size="sm" fw={500}>已选 {selected.length} 项</Text>
+            <Text size="sm" fw={500}>{t('已选 {0} 项', selected.length)}</Text>
             <Group gap="xs" wrap="wrap">
               {bulkActions.map((a) => (
                 <Button key={a.key} size="xs" variant="light" color={a.color} leftSection={a.icon} loading={busyKey === `bulk:${a.key}`} onClick={() => runBulkAction(a)}>
                   {a.label}
                 </Button>
               ))}
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>取消选择</Button>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => setSelected([])}>{t('取消选择')}</Button>
             </Group>
           </Group>
         </Paper>
       )}
 
       {actionError && (
-        <Alert color="red" variant="light" title={`${actionError.label}失败`} role="alert" withCloseButton closeButtonLabel="关闭" onClose={() => setActionError(null)}>
+        <Alert color="red" variant="light" title={t('{0}失败', actionError.label)} role="alert" withCloseButton closeButtonLabel={t('关闭')} onClose={() => setActionError(null)}>
           {actionError.message}
         </Alert>
       )}
 
       {result.isError && (
-        <Alert color="red" variant="light" title="列表加载失败" role="alert">
+        <Alert color="red" variant="light" title={t('列表加载失败')} role="alert">
           <Group justify="space-between" gap="xs">
             <Text size="sm">{errorMessage(result.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void result.refetch()}>重试</Button>
+            <Button size="xs" variant="light" color="red" onClick={() => void result.refetch()}>{t('重试')}</Button>
           </Group>
         </Alert>
       )}
@@ -221,13 +223,13 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           pinLastColumn={rowActions.length > 0}
           fetching={result.isFetching}
           loaderType="dots"
-          noRecordsText="暂无数据"
+          noRecordsText={t('暂无数据')}
           emptyState={
             <Stack align="center" gap={6} c="dimmed">
               <IconDatabaseOff size={36} stroke={1.5} />
-              <Text size="sm">{props.emptyText ?? '暂无数据'}</Text>
+              <Text size="sm">{props.emptyText ?? t('暂无数据')}</Text>
               {beyondLastPage && (
-                <Button size="xs" variant="light" style={{ pointerEvents: 'all' }} onClick={() => goTo(FIRST_PAGE)}>回到第 1 页</Button>
+                <Button size="xs" variant="light" style={{ pointerEvents: 'all' }} onClick={() => goTo(FIRST_PAGE)}>{t('回到第 1 页')}</Button>
               )}
             </Stack>
           }
@@ -237,9 +239,9 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           recordsPerPage={pageSize}
           recordsPerPageOptions={[...PAGE_SIZES]}
           onRecordsPerPageChange={setPageSize}
-          recordsPerPageLabel="每页"
+          recordsPerPageLabel={t('每页')}
           paginationText={({ from, to, totalRecords }) =>
-            !totalRecords ? '共 0 条' : countCapped ? `第 ${from}–${to} 条，共 ${totalRecords}+ 条（请缩小筛选范围）` : `第 ${from}–${to} 条，共 ${totalRecords} 条`}
+            !totalRecords ? t('共 {0} 条', 0) : countCapped ? t('第 {0}–{1} 条，共 {2}+ 条（请缩小筛选范围）', from, to, totalRecords) : t('第 {0}–{1} 条，共 {2} 条', from, to, totalRecords)}
           paginationSize="sm"
           paginationWrapBreakpoint="sm"
           {...sortProps}

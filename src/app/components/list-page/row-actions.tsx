@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { RowAction } from './types.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
 
 export interface RowActionsProps<T> {
   row: T;
@@ -15,6 +16,7 @@ const reasonOf = (d: boolean | string | undefined): string | null => (typeof d =
 
 /** The 操作 cell: the first few actions as text buttons, the rest (with their icons) in a 更多 menu. */
 export function RowActions<T>({ row, actions, maxInline, busyKey, rowKey, onRun }: RowActionsProps<T>) {
+  const t = useOptionalT();
   const visible = actions.filter((a) => !a.hidden?.(row));
   const inline = visible.length > maxInline + 1 ? visible.slice(0, maxInline) : visible;
   const overflow = visible.slice(inline.length);
@@ -49,7 +51,7 @@ export function RowActions<T>({ row, actions, maxInline, busyKey, rowKey, onRun 
       {overflow.length > 0 && (
         <Menu position="bottom-end" withinPortal shadow="md">
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label="更多操作" onClick={(e) => e.stopPropagation()}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('更多操作')} onClick={(e) => e.stopPropagation()}>
               <IconDots size={16} />
             </ActionIcon>
           </Menu.Target>

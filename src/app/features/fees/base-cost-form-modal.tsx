@@ -60,23 +60,24 @@ export function baseCostBody(v: z.output<z.ZodObject<typeof baseCostShape>>, beg
 type SharedForm = ZodForm<z.ZodObject<typeof baseCostShape>>;
 
 /** Times, amounts and the switch; read-only once the setting has begun (its numbers are history). */
-export function BaseCostFields({ form, begun, switchLabel = '有效' }: { form: Pick<SharedForm, 'values' | 'text' | 'setValue'>; begun: boolean; switchLabel?: string }) {
+export function BaseCostFields({ form, begun, switchLabel }: { form: Pick<SharedForm, 'values' | 'text' | 'setValue'>; begun: boolean; switchLabel?: string }) {
+  const t = useT();
   return (
     <>
       <Group grow align="start">
-        <TextInput type="datetime-local" label="开始时间（北京时间）" withAsterisk disabled={begun} {...form.text('beginTime')} />
-        <TextInput type="datetime-local" label="结束时间（留空为长期）" disabled={begun} {...form.text('endTime')} />
+        <TextInput type="datetime-local" label={t('开始时间（北京时间）')} withAsterisk disabled={begun} {...form.text('beginTime')} />
+        <TextInput type="datetime-local" label={t('结束时间（留空为长期）')} disabled={begun} {...form.text('endTime')} />
       </Group>
       <Group grow align="start">
-        <TextInput label="基础费用（积分）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('baseCost')} />
-        <TextInput label="基础SKU数" description="基础费用包含的 SKU 种数" withAsterisk disabled={begun} inputMode="numeric" {...form.text('baseSkuNums')} />
+        <TextInput label={t('基础费用（积分）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('baseCost')} />
+        <TextInput label={t('基础SKU数')} description={t('基础费用包含的 SKU 种数')} withAsterisk disabled={begun} inputMode="numeric" {...form.text('baseSkuNums')} />
       </Group>
       <Group grow align="start">
-        <TextInput label="超出每SKU费用（积分）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('exceedSkuCost')} />
-        <TextInput label="SKU费用上限（积分）" description="超出部分最多收这么多" withAsterisk disabled={begun} inputMode="decimal" {...form.text('maxSkuCost')} />
-        <TextInput label="包材费（积分）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('sackPrice')} />
+        <TextInput label={t('超出每SKU费用（积分）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('exceedSkuCost')} />
+        <TextInput label={t('SKU费用上限（积分）')} description={t('超出部分最多收这么多')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('maxSkuCost')} />
+        <TextInput label={t('包材费（积分）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('sackPrice')} />
       </Group>
-      <Switch label={switchLabel} checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
+      <Switch label={switchLabel ?? t('有效')} checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
     </>
   );
 }
@@ -112,24 +113,24 @@ export function BaseCostFormModal({ setting, onClose }: { setting: BaseCostSetti
     };
     const outcome = creating ? await add.mutateAsync(body) : await edit.mutateAsync({ ...body, id: setting.id });
     if (!outcome.ok) return form.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: creating ? '已新增基础费用设置' : '已保存' });
+    notifications.show({ color: 'teal', message: creating ? t('已新增基础费用设置') : t('已保存') });
     onClose();
   };
 
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? '新增基础费用设置' : `编辑基础费用设置 #${setting.id}`} centered size="lg">
+    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? t('新增基础费用设置') : t('编辑基础费用设置 #{0}', setting.id)} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
-          {begun && <Alert color="blue" variant="light">{BEGUN_NOTE}</Alert>}
+          {begun && <Alert color="blue" variant="light">{t(BEGUN_NOTE)}</Alert>}
           <Group grow align="start">
-            <Select label="仓库" withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.kind === 2 ? `${w.warehouseName}（${t('海外仓')}）` : w.warehouseName }))}
+            <Select label={t('仓库')} withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.kind === 2 ? t('{0}（{1}）', w.warehouseName, t('海外仓')) : w.warehouseName }))}
               value={form.values.warehouseInfoId || null} onChange={(v) => form.setValue('warehouseInfoId', v ?? '')} error={form.errors.warehouseInfoId} />
-            <Select label="订单类型" withAsterisk disabled={begun} allowDeselect={false} data={ORDER_TYPES.map((o) => ({ value: String(o), label: t(labelKey('OrderType', o)) }))}
+            <Select label={t('订单类型')} withAsterisk disabled={begun} allowDeselect={false} data={ORDER_TYPES.map((o) => ({ value: String(o), label: t(labelKey('OrderType', o)) }))}
               value={form.values.orderType} onChange={(v) => form.setValue('orderType', (v ?? '1') as '1')} error={form.errors.orderType} />
           </Group>
           <BaseCostFields form={form} begun={begun} />
-          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? '新增' : '保存'} />
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? t('新增') : t('保存')} />
         </Stack>
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { BaseCostSettingDto } from '#shared/contracts/fees.ts';
 import { labelKey } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { BaseCostFormModal, ORDER_TYPES } from './base-cost-form-modal.tsx';
 import { EndTimeModal } from './end-time-modal.tsx';
@@ -21,16 +21,16 @@ import { DestroyFeeCard, UrgentFeeCard } from './tenant-fee-card.tsx';
 type BaseCostRow = { baseCost: number; baseSkuNums: number; exceedSkuCost: number; maxSkuCost: number; sackPrice: number; beginTime: string; endTime: string | null; phase: Phase };
 
 /** The amounts, period and phase of a base cost setting (per warehouse, or per store for overseas orders). */
-export function baseCostAmountColumns<T extends BaseCostRow>(): DataTableColumn<T>[] {
+export function baseCostAmountColumns<T extends BaseCostRow>(t: Translate): DataTableColumn<T>[] {
   return [
-    { accessor: 'baseCost', title: '基础费用', textAlign: 'right', render: (s) => formatPoints(s.baseCost) },
-    { accessor: 'baseSkuNums', title: '基础SKU数', textAlign: 'right' },
-    { accessor: 'exceedSkuCost', title: '超出每SKU', textAlign: 'right', render: (s) => formatPoints(s.exceedSkuCost) },
-    { accessor: 'maxSkuCost', title: 'SKU费用上限', textAlign: 'right', render: (s) => formatPoints(s.maxSkuCost) },
-    { accessor: 'sackPrice', title: '包材费', textAlign: 'right', render: (s) => formatPoints(s.sackPrice) },
-    { accessor: 'beginTime', title: '开始时间', render: (s) => formatDateTime(s.beginTime) },
-    { accessor: 'endTime', title: '结束时间', render: (s) => (s.endTime ? formatDateTime(s.endTime) : '长期') },
-    { accessor: 'phase', title: '状态', render: (s) => <PhaseBadge phase={s.phase} /> },
+    { accessor: 'baseCost', title: t('基础费用'), textAlign: 'right', render: (s) => formatPoints(s.baseCost) },
+    { accessor: 'baseSkuNums', title: t('基础SKU数'), textAlign: 'right' },
+    { accessor: 'exceedSkuCost', title: t('超出每SKU'), textAlign: 'right', render: (s) => formatPoints(s.exceedSkuCost) },
+    { accessor: 'maxSkuCost', title: t('SKU费用上限'), textAlign: 'right', render: (s) => formatPoints(s.maxSkuCost) },
+    { accessor: 'sackPrice', title: t('包材费'), textAlign: 'right', render: (s) => formatPoints(s.sackPrice) },
+    { accessor: 'beginTime', title: t('开始时间'), render: (s) => formatDateTime(s.beginTime) },
+    { accessor: 'endTime', title: t('结束时间'), render: (s) => (s.endTime ? formatDateTime(s.endTime) : t('长期')) },
+    { accessor: 'phase', title: t('状态'), render: (s) => <PhaseBadge phase={s.phase} /> },
   ];
 }
 
@@ -43,22 +43,22 @@ export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearc
   const end = useEndBaseCost();
 
   const filters: FilterField<BaseCostSearch>[] = [
-    { kind: 'select', key: 'warehouseInfoId', label: '仓库', options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
-    { kind: 'select', key: 'orderType', label: '订单类型', options: ORDER_TYPES.map((o) => ({ value: o, label: t(labelKey('OrderType', o)) })) },
-    { kind: 'select', key: 'isEffective', label: '是否有效', options: [{ value: true, label: '有效' }, { value: false, label: '已停用' }] },
+    { kind: 'select', key: 'warehouseInfoId', label: t('仓库'), options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
+    { kind: 'select', key: 'orderType', label: t('订单类型'), options: ORDER_TYPES.map((o) => ({ value: o, label: t(labelKey('OrderType', o)) })) },
+    { kind: 'select', key: 'isEffective', label: t('是否有效'), options: [{ value: true, label: t('有效') }, { value: false, label: t('已停用') }] },
   ];
 
   const columns: DataTableColumn<BaseCostSettingDto>[] = [
-    { accessor: 'warehouseName', title: '仓库', render: (s) => <Text size="sm" fw={500}>{s.warehouseName ?? s.warehouseInfoId}</Text> },
-    { accessor: 'orderType', title: '订单类型', render: (s) => t(labelKey('OrderType', s.orderType)) },
-    ...baseCostAmountColumns<BaseCostSettingDto>(),
+    { accessor: 'warehouseName', title: t('仓库'), render: (s) => <Text size="sm" fw={500}>{s.warehouseName ?? s.warehouseInfoId}</Text> },
+    { accessor: 'orderType', title: t('订单类型'), render: (s) => t(labelKey('OrderType', s.orderType)) },
+    ...baseCostAmountColumns<BaseCostSettingDto>(t),
   ];
 
   const rowActions: RowAction<BaseCostSettingDto>[] = [
-    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (s) => setEditing({ setting: s }) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (s) => setEditing({ setting: s }) },
     {
-      key: 'end', label: '结束', icon: <IconPlayerStop size={14} />, onClick: (s) => setEnding(s),
-      disabled: (s) => (s.phase === 'ended' ? '已结束' : false),
+      key: 'end', label: t('结束'), icon: <IconPlayerStop size={14} />, onClick: (s) => setEnding(s),
+      disabled: (s) => (s.phase === 'ended' ? t('已结束') : false),
     },
   ];
 
@@ -67,19 +67,19 @@ export function BaseCostPage({ search, onSearchChange }: { search: BaseCostSearc
       <UrgentFeeCard />
       <DestroyFeeCard />
       <ListPage
-        label="基础费用设置"
+        label={t('基础费用设置')}
         search={search}
         onSearchChange={onSearchChange}
         query={baseCostListQuery(api, baseCostInput(search))}
         columns={columns}
         filters={filters}
         rowActions={rowActions}
-        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ setting: null })}>新增设置</Button>}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ setting: null })}>{t('新增设置')}</Button>}
       />
       {editing && <BaseCostFormModal setting={editing.setting} onClose={() => setEditing(null)} />}
       {ending && (
         <EndTimeModal
-          subject={`${ending.warehouseName ?? ''} · ${t(labelKey('OrderType', ending.orderType))} · 基础费用 ${formatPoints(ending.baseCost)}`}
+          subject={t('{0} · {1} · 基础费用 {2}', ending.warehouseName ?? '', t(labelKey('OrderType', ending.orderType)), formatPoints(ending.baseCost))}
           beginTime={ending.beginTime} endTime={ending.endTime} saving={end.isPending}
           onSubmit={(endTime) => end.mutateAsync({ id: ending.id, endTime })}
           onClose={() => setEnding(null)}

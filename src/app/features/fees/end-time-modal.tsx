@@ -11,6 +11,7 @@ import { ModalActions } from '../../components/forms/modal-actions.tsx';
 import { useZodForm } from '../../components/forms/use-zod-form.ts';
 import { formatDateTime } from '../../components/list-page/index.ts';
 import { isoToLocal, localToIso, timeText } from './fee-form.ts';
+import { useT } from '../../lib/i18n.ts';
 
 const endForm = z.object({ endTime: timeText('结束时间') });
 
@@ -25,6 +26,7 @@ export interface EndTimeModalProps {
 }
 
 export function EndTimeModal({ subject, beginTime, endTime, saving, onSubmit, onClose }: EndTimeModalProps) {
+  const t = useT();
   const form = useZodForm(endForm, { endTime: isoToLocal(new Date()) });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,19 +35,19 @@ export function EndTimeModal({ subject, beginTime, endTime, saving, onSubmit, on
     if (!v) return;
     const outcome = await onSubmit(localToIso(v.endTime)!);
     if (!outcome.ok) return form.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: '已设置结束时间' });
+    notifications.show({ color: 'teal', message: t('已设置结束时间') });
     onClose();
   };
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title="结束设置" centered>
+    <Modal opened onClose={saving ? () => {} : onClose} title={t('结束设置')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
           <Text size="sm">{subject}</Text>
-          <Text size="sm" c="dimmed">开始时间 {formatDateTime(beginTime)}，当前结束时间 {endTime ? formatDateTime(endTime) : '长期'}</Text>
-          <TextInput type="datetime-local" label="结束时间（北京时间）" withAsterisk {...form.text('endTime')} />
-          <Text size="xs" c="dimmed">结束后到达的订单不再按这条设置计费；已经生效的设置不能结束在过去的时间。</Text>
-          <ModalActions onCancel={onClose} saving={saving} submitLabel="结束" />
+          <Text size="sm" c="dimmed">{t('开始时间 {0}，当前结束时间 {1}', formatDateTime(beginTime), endTime ? formatDateTime(endTime) : t('长期'))}</Text>
+          <TextInput type="datetime-local" label={t('结束时间（北京时间）')} withAsterisk {...form.text('endTime')} />
+          <Text size="xs" c="dimmed">{t('结束后到达的订单不再按这条设置计费；已经生效的设置不能结束在过去的时间。')}</Text>
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={t('结束')} />
         </Stack>
       </form>
     </Modal>

@@ -63,41 +63,41 @@ export function FreightFormModal({ rule, onClose }: { rule: MainlandFreightDto |
     };
     const outcome = creating ? await add.mutateAsync(body) : await edit.mutateAsync({ ...body, id: rule.id });
     if (!outcome.ok) return form.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: creating ? '已新增运费设置' : '已保存' });
+    notifications.show({ color: 'teal', message: creating ? t('已新增运费设置') : t('已保存') });
     onClose();
   };
 
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? '新增运费设置' : `编辑运费设置 #${rule.id}`} centered size="lg">
+    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? t('新增运费设置') : t('编辑运费设置 #{0}', rule.id)} centered size="lg">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
           {begun && (
-            <Alert color="blue" variant="light">该设置已开始生效，价格和时间已成为历史记录，只能修改“是否有效”；如需调整价格，请先“结束”它，再新增一条设置。</Alert>
+            <Alert color="blue" variant="light">{t('该设置已开始生效，价格和时间已成为历史记录，只能修改“是否有效”；如需调整价格，请先“结束”它，再新增一条设置。')}</Alert>
           )}
           <Group grow align="start">
-            <Select label="仓库" withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
+            <Select label={t('仓库')} withAsterisk disabled={begun} data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
               value={form.values.warehouseInfoId || null} onChange={(v) => form.setValue('warehouseInfoId', v ?? '')} error={form.errors.warehouseInfoId} />
-            <Select label="站点" withAsterisk disabled={begun} data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
+            <Select label={t('站点')} withAsterisk disabled={begun} data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
               value={form.values.site || null} onChange={(v) => form.setValue('site', v ?? '')} error={form.errors.site} />
-            <Select label="货物类型" withAsterisk disabled={begun} allowDeselect={false} data={CARGO_CATEGORIES.map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
+            <Select label={t('货物类型')} withAsterisk disabled={begun} allowDeselect={false} data={CARGO_CATEGORIES.map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
               value={form.values.cargoCategory} onChange={(v) => form.setValue('cargoCategory', (v ?? '1') as '1')} />
           </Group>
           <Group grow align="start">
-            <TextInput type="datetime-local" label="开始时间（北京时间）" withAsterisk disabled={begun} {...form.text('beginTime')} />
-            <TextInput type="datetime-local" label="结束时间（留空为长期）" disabled={begun} {...form.text('endTime')} />
+            <TextInput type="datetime-local" label={t('开始时间（北京时间）')} withAsterisk disabled={begun} {...form.text('beginTime')} />
+            <TextInput type="datetime-local" label={t('结束时间（留空为长期）')} disabled={begun} {...form.text('endTime')} />
           </Group>
           <Group grow align="start">
-            <TextInput label="首重（kg）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('firstWeight')} />
-            <TextInput label="首重价格（积分）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('firstWeightPrice')} />
+            <TextInput label={t('首重（kg）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('firstWeight')} />
+            <TextInput label={t('首重价格（积分）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('firstWeightPrice')} />
           </Group>
           <Group grow align="start">
-            <TextInput label="续重（kg）" description="每满或不足一个续重单位收一次" withAsterisk disabled={begun} inputMode="decimal" {...form.text('continueWeight')} />
-            <TextInput label="续重价格（积分）" withAsterisk disabled={begun} inputMode="decimal" {...form.text('continueWeightCost')} />
-            <TextInput label="抛重系数" description="体积重 = 长×宽×高(cm) ÷ 系数" withAsterisk disabled={begun} inputMode="numeric" {...form.text('bulkyParameter')} />
+            <TextInput label={t('续重（kg）')} description={t('每满或不足一个续重单位收一次')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('continueWeight')} />
+            <TextInput label={t('续重价格（积分）')} withAsterisk disabled={begun} inputMode="decimal" {...form.text('continueWeightCost')} />
+            <TextInput label={t('抛重系数')} description={t('体积重 = 长×宽×高(cm) ÷ 系数')} withAsterisk disabled={begun} inputMode="numeric" {...form.text('bulkyParameter')} />
           </Group>
-          <Switch label="有效" checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
-          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? '新增' : '保存'} />
+          <Switch label={t('有效')} checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? t('新增') : t('保存')} />
         </Stack>
       </form>
     </Modal>

@@ -27,33 +27,33 @@ export function FreightPage({ search, onSearchChange }: { search: FreightSearch;
   const end = useEndFreight();
 
   const filters: FilterField<FreightSearch>[] = [
-    { kind: 'select', key: 'warehouseInfoId', label: '仓库', options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
-    { kind: 'select', key: 'site', label: '站点', options: SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) })) },
-    { kind: 'select', key: 'cargoCategory', label: '货物类型', options: CARGO_CATEGORIES.map((c) => ({ value: c, label: t(labelKey('CargoCategory', c)) })) },
-    { kind: 'select', key: 'isEffective', label: '是否有效', options: [{ value: true, label: '有效' }, { value: false, label: '已停用' }] },
+    { kind: 'select', key: 'warehouseInfoId', label: t('仓库'), options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
+    { kind: 'select', key: 'site', label: t('站点'), options: SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) })) },
+    { kind: 'select', key: 'cargoCategory', label: t('货物类型'), options: CARGO_CATEGORIES.map((c) => ({ value: c, label: t(labelKey('CargoCategory', c)) })) },
+    { kind: 'select', key: 'isEffective', label: t('是否有效'), options: [{ value: true, label: t('有效') }, { value: false, label: t('已停用') }] },
   ];
 
   const columns: DataTableColumn<MainlandFreightDto>[] = [
-    { accessor: 'warehouseName', title: '仓库', render: (r) => <Text size="sm" fw={500}>{r.warehouseName ?? r.warehouseInfoId}</Text> },
-    { accessor: 'site', title: '站点', render: (r) => t(labelKey('Site', r.site)) },
-    { accessor: 'cargoCategory', title: '货物类型', render: (r) => t(labelKey('CargoCategory', r.cargoCategory)) },
-    { accessor: 'first', title: '首重 / 价格', render: (r) => `${formatKg(r.firstWeight)} / ${formatPoints(r.firstWeightPrice)}` },
-    { accessor: 'continue', title: '续重 / 价格', render: (r) => `${formatKg(r.continueWeight)} / ${formatPoints(r.continueWeightCost)}` },
-    { accessor: 'bulkyParameter', title: '抛重系数', textAlign: 'right' },
-    { accessor: 'beginTime', title: '开始时间', render: (r) => formatDateTime(r.beginTime) },
-    { accessor: 'endTime', title: '结束时间', render: (r) => (r.endTime ? formatDateTime(r.endTime) : '长期') },
-    { accessor: 'phase', title: '状态', render: (r) => <PhaseBadge phase={r.phase} /> },
+    { accessor: 'warehouseName', title: t('仓库'), render: (r) => <Text size="sm" fw={500}>{r.warehouseName ?? r.warehouseInfoId}</Text> },
+    { accessor: 'site', title: t('站点'), render: (r) => t(labelKey('Site', r.site)) },
+    { accessor: 'cargoCategory', title: t('货物类型'), render: (r) => t(labelKey('CargoCategory', r.cargoCategory)) },
+    { accessor: 'first', title: t('首重 / 价格'), render: (r) => `${formatKg(r.firstWeight)} / ${formatPoints(r.firstWeightPrice)}` },
+    { accessor: 'continue', title: t('续重 / 价格'), render: (r) => `${formatKg(r.continueWeight)} / ${formatPoints(r.continueWeightCost)}` },
+    { accessor: 'bulkyParameter', title: t('抛重系数'), textAlign: 'right' },
+    { accessor: 'beginTime', title: t('开始时间'), render: (r) => formatDateTime(r.beginTime) },
+    { accessor: 'endTime', title: t('结束时间'), render: (r) => (r.endTime ? formatDateTime(r.endTime) : t('长期')) },
+    { accessor: 'phase', title: t('状态'), render: (r) => <PhaseBadge phase={r.phase} /> },
   ];
 
   const rowActions: RowAction<MainlandFreightDto>[] = [
-    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (r) => setEditing({ rule: r }) },
-    { key: 'end', label: '结束', icon: <IconPlayerStop size={14} />, onClick: (r) => setEnding(r), disabled: (r) => (r.phase === 'ended' ? '已结束' : false) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (r) => setEditing({ rule: r }) },
+    { key: 'end', label: t('结束'), icon: <IconPlayerStop size={14} />, onClick: (r) => setEnding(r), disabled: (r) => (r.phase === 'ended' ? t('已结束') : false) },
   ];
 
   return (
     <>
       <ListPage
-        label="大陆运费设置"
+        label={t('大陆运费设置')}
         search={search}
         onSearchChange={onSearchChange}
         query={freightListQuery(api, freightInput(search))}
@@ -62,8 +62,8 @@ export function FreightPage({ search, onSearchChange }: { search: FreightSearch;
         rowActions={rowActions}
         toolbar={(
           <Group gap="xs">
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ rule: null })}>新增设置</Button>
-            <Button variant="light" leftSection={<IconCalculator size={16} />} onClick={() => setQuoting(true)}>运费试算</Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ rule: null })}>{t('新增设置')}</Button>
+            <Button variant="light" leftSection={<IconCalculator size={16} />} onClick={() => setQuoting(true)}>{t('运费试算')}</Button>
           </Group>
         )}
       />

@@ -26,14 +26,14 @@ const queryForm = z.object({
   high: cmText('高'),
 });
 
-export function FreightQueryForm({ busy, onQuote, onRefused, submitLabel = '计算' }: {
+export function FreightQueryForm({ busy, onQuote, onRefused, submitLabel }: {
   busy: boolean;
   onQuote: (input: FreightQueryInput) => Promise<Outcome<unknown>>;
   onRefused?: (err: ApiError | null) => void;
   submitLabel?: string;
 }) {
-  const api = useApi();
   const t = useT();
+  const api = useApi();
   const warehouses = useQuery(feeWarehousesQuery(api));
   const form = useZodForm(queryForm, { warehouseInfoId: '', site: 'TW', cargoCategory: '1', weight: '', long: '', wide: '', high: '' });
 
@@ -55,21 +55,21 @@ export function FreightQueryForm({ busy, onQuote, onRefused, submitLabel = '计�
       <Stack gap="sm">
         <FormAlert message={form.formError} />
         <Group grow align="start">
-          <Select label="仓库" withAsterisk data={(warehouses.data?.items ?? []).filter((w) => w.isEnabled).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
+          <Select label={t('仓库')} withAsterisk data={(warehouses.data?.items ?? []).filter((w) => w.isEnabled).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
             value={form.values.warehouseInfoId || null} onChange={(v) => form.setValue('warehouseInfoId', v ?? '')} error={form.errors.warehouseInfoId} />
-          <Select label="站点" withAsterisk allowDeselect={false} data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
+          <Select label={t('站点')} withAsterisk allowDeselect={false} data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
             value={form.values.site || null} onChange={(v) => form.setValue('site', v ?? '')} error={form.errors.site} />
-          <Select label="货物类型" withAsterisk allowDeselect={false} data={CARGO.map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
+          <Select label={t('货物类型')} withAsterisk allowDeselect={false} data={CARGO.map((c) => ({ value: String(c), label: t(labelKey('CargoCategory', c)) }))}
             value={form.values.cargoCategory} onChange={(v) => form.setValue('cargoCategory', (v ?? '1') as '1')} />
         </Group>
         <Group grow align="start">
-          <TextInput label="重量（kg）" withAsterisk inputMode="decimal" {...form.text('weight')} />
-          <TextInput label="长（cm）" inputMode="decimal" {...form.text('long')} />
-          <TextInput label="宽（cm）" inputMode="decimal" {...form.text('wide')} />
-          <TextInput label="高（cm）" inputMode="decimal" {...form.text('high')} />
+          <TextInput label={t('重量（kg）')} withAsterisk inputMode="decimal" {...form.text('weight')} />
+          <TextInput label={t('长（cm）')} inputMode="decimal" {...form.text('long')} />
+          <TextInput label={t('宽（cm）')} inputMode="decimal" {...form.text('wide')} />
+          <TextInput label={t('高（cm）')} inputMode="decimal" {...form.text('high')} />
         </Group>
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>{submitLabel}</Button>
+          <Button type="submit" loading={busy}>{submitLabel ?? t('计算')}</Button>
         </Group>
       </Stack>
     </form>

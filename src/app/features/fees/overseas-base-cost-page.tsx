@@ -23,6 +23,7 @@ import { formatPoints } from './fee-form.ts';
 import { overseasBaseCostListQuery } from './fee-queries.ts';
 import { overseasBaseCostInput, type OverseasBaseCostSearch } from './fee-search.ts';
 import { baseCostAmountColumns } from './base-cost-page.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 type Actions = (typeof overseasBaseCostSetting)['actions'];
 const SERVICE = ['OverseasBaseCostSetting'] as const;
@@ -38,6 +39,7 @@ const storesQuery = (api: ApiClient) =>
 const form = z.object({ storeId: z.string().min(1, '请选择店铺'), ...baseCostShape }).refine(endAfterBegin, END_MESSAGE);
 
 function OverseasBaseCostFormModal({ setting, onClose }: { setting: OverseasBaseCostSettingDto | null; onClose: () => void }) {
+  const t = useT();
   const api = useApi();
   const stores = useQuery(storesQuery(api)).data?.items ?? [];
   const save = useServiceMutation(SERVICE, (a, body: InputOf<Actions['add']>) => (setting ? a.overseasBaseCostSetting.editList({ ...body, id: setting.id }) : a.overseasBaseCostSetting.add(body)));
@@ -52,21 +54,21 @@ function OverseasBaseCostFormModal({ setting, onClose }: { setting: OverseasBase
     if (!v) return;
     const outcome = await save.mutateAsync({ storeId: Number(v.storeId), whetherEffective: v.isEffective, ...baseCostBody(v, begun ? setting : null) });
     if (!outcome.ok) return f.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: setting ? '已保存' : '已新增海外仓费用设置' });
+    notifications.show({ color: 'teal', message: setting ? t('已保存') : t('已新增海外仓费用设置') });
     onClose();
   };
 
   return (
-    <Modal opened onClose={save.isPending ? () => {} : onClose} title={setting ? `编辑海外仓费用设置 #${setting.id}` : '新增海外仓费用设置'} centered size="lg">
+    <Modal opened onClose={save.isPending ? () => {} : onClose} title={setting ? t('编辑海外仓费用设置 #{0}', setting.id) : t('新增海外仓费用设置')} centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <FormAlert message={f.formError} />
-          {begun && <Alert color="blue" variant="light">{BEGUN_NOTE}</Alert>}
-          <Select label="店铺" withAsterisk searchable disabled={begun}
-            data={stores.map((s) => ({ value: String(s.id), label: `${s.storeName}（${s.userCode ?? ''} · ${s.site}）` }))}
+          {begun && <Alert color="blue" variant="light">{t(BEGUN_NOTE)}</Alert>}
+          <Select label={t('店铺')} withAsterisk searchable disabled={begun}
+            data={stores.map((s) => ({ value: String(s.id), label: t('{0}（{1} · {2}）', s.storeName, s.userCode ?? '', s.site) }))}
             value={f.values.storeId || null} onChange={(v) => f.setValue('storeId', v ?? '')} error={f.errors.storeId} />
           <BaseCostFields form={f} begun={begun} />
-          <ModalActions onCancel={onClose} saving={save.isPending} submitLabel={setting ? '保存' : '新增'} />
+          <ModalActions onCancel={onClose} saving={save.isPending} submitLabel={setting ? t('保存') : t('新增')} />
         </Stack>
       </form>
     </Modal>
@@ -74,6 +76,7 @@ function OverseasBaseCostFormModal({ setting, onClose }: { setting: OverseasBase
 }
 
 export function OverseasBaseCostPage({ search, onSearchChange }: { search: OverseasBaseCostSearch; onSearchChange: (next: OverseasBaseCostSearch) => void }) {
+  const t = useT();
   const api = useApi();
   const stores = useQuery(storesQuery(api)).data?.items ?? [];
   const [editing, setEditing] = useState<{ setting: OverseasBaseCostSettingDto | null } | null>(null);
@@ -81,35 +84,35 @@ export function OverseasBaseCostPage({ search, onSearchChange }: { search: Overs
   const end = useServiceMutation(SERVICE, (a, input: InputOf<Actions['editEndTime']>) => a.overseasBaseCostSetting.editEndTime(input));
 
   const filters: FilterField<OverseasBaseCostSearch>[] = [
-    { kind: 'select', key: 'storeId', label: '店铺', searchable: true, options: stores.map((s) => ({ value: s.id, label: `${s.storeName}（${s.userCode ?? ''}）` })) },
-    { kind: 'select', key: 'whetherEffective', label: '是否有效', options: [{ value: true, label: '有效' }, { value: false, label: '已停用' }] },
+    { kind: 'select', key: 'storeId', label: t('店铺'), searchable: true, options: stores.map((s) => ({ value: s.id, label: t('{0}（{1}）', s.storeName, s.userCode ?? '') })) },
+    { kind: 'select', key: 'whetherEffective', label: t('是否有效'), options: [{ value: true, label: t('有效') }, { value: false, label: t('已停用') }] },
   ];
   const columns: DataTableColumn<OverseasBaseCostSettingDto>[] = [
-    { accessor: 'storeName', title: '店铺', render: (s) => <Text size="sm" fw={500}>{s.storeName ?? s.storeId}</Text> },
-    { accessor: 'userCode', title: '卖家编码', render: (s) => s.userCode ?? '—' },
-    ...baseCostAmountColumns<OverseasBaseCostSettingDto>(),
+    { accessor: 'storeName', title: t('店铺'), render: (s) => <Text size="sm" fw={500}>{s.storeName ?? s.storeId}</Text> },
+    { accessor: 'userCode', title: t('卖家编码'), render: (s) => s.userCode ?? '—' },
+    ...baseCostAmountColumns<OverseasBaseCostSettingDto>(t),
   ];
   const rowActions: RowAction<OverseasBaseCostSettingDto>[] = [
-    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (s) => setEditing({ setting: s }) },
-    { key: 'end', label: '结束', icon: <IconPlayerStop size={14} />, onClick: (s) => setEnding(s), disabled: (s) => (s.phase === 'ended' ? '已结束' : false) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (s) => setEditing({ setting: s }) },
+    { key: 'end', label: t('结束'), icon: <IconPlayerStop size={14} />, onClick: (s) => setEnding(s), disabled: (s) => (s.phase === 'ended' ? t('已结束') : false) },
   ];
 
   return (
     <>
       <ListPage
-        label="海外仓费用设置"
+        label={t('海外仓费用设置')}
         search={search}
         onSearchChange={onSearchChange}
         query={overseasBaseCostListQuery(api, overseasBaseCostInput(search))}
         columns={columns}
         filters={filters}
         rowActions={rowActions}
-        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ setting: null })}>新增设置</Button>}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ setting: null })}>{t('新增设置')}</Button>}
       />
       {editing && <OverseasBaseCostFormModal setting={editing.setting} onClose={() => setEditing(null)} />}
       {ending && (
         <EndTimeModal
-          subject={`${ending.storeName ?? ending.storeId} · 基础费用 ${formatPoints(ending.baseCost)}`}
+          subject={t('{0} · 基础费用 {1}', ending.storeName ?? ending.storeId, formatPoints(ending.baseCost))}
           beginTime={ending.beginTime} endTime={ending.endTime} saving={end.isPending}
           onSubmit={(endTime) => end.mutateAsync({ id: ending.id, endTime })}
           onClose={() => setEnding(null)}

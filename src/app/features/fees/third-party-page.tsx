@@ -47,27 +47,27 @@ export function ThirdPartyFormModal({ onClose }: { onClose: () => void }) {
       isEffective: v.isEffective, bulkyParameter: v.bulkyParameter,
     });
     if (!outcome.ok) return form.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: '已新增第三方参数' });
+    notifications.show({ color: 'teal', message: t('已新增第三方参数') });
     onClose();
   };
   return (
-    <Modal opened onClose={add.isPending ? () => {} : onClose} title="新增第三方参数" centered>
+    <Modal opened onClose={add.isPending ? () => {} : onClose} title={t('新增第三方参数')} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
           <Group grow align="start">
-            <Select label="仓库" withAsterisk data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
+            <Select label={t('仓库')} withAsterisk data={(warehouses.data?.items ?? []).map((w) => ({ value: String(w.id), label: w.warehouseName }))}
               value={form.values.warehouseInfoId || null} onChange={(v) => form.setValue('warehouseInfoId', v ?? '')} error={form.errors.warehouseInfoId} />
-            <Select label="站点" withAsterisk data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
+            <Select label={t('站点')} withAsterisk data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))}
               value={form.values.site || null} onChange={(v) => form.setValue('site', v ?? '')} error={form.errors.site} />
           </Group>
           <Group grow align="start">
-            <TextInput type="datetime-local" label="开始时间（北京时间）" withAsterisk {...form.text('beginTime')} />
-            <TextInput type="datetime-local" label="结束时间（留空为长期）" {...form.text('endTime')} />
+            <TextInput type="datetime-local" label={t('开始时间（北京时间）')} withAsterisk {...form.text('beginTime')} />
+            <TextInput type="datetime-local" label={t('结束时间（留空为长期）')} {...form.text('endTime')} />
           </Group>
-          <TextInput label="抛重系数" description="体积重 = 长×宽×高(cm) ÷ 系数" withAsterisk inputMode="numeric" {...form.text('bulkyParameter')} />
-          <Switch label="有效" checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
-          <ModalActions onCancel={onClose} saving={add.isPending} submitLabel="新增" />
+          <TextInput label={t('抛重系数')} description={t('体积重 = 长×宽×高(cm) ÷ 系数')} withAsterisk inputMode="numeric" {...form.text('bulkyParameter')} />
+          <Switch label={t('有效')} checked={form.values.isEffective} onChange={(e) => form.setValue('isEffective', e.currentTarget.checked)} />
+          <ModalActions onCancel={onClose} saving={add.isPending} submitLabel={t('新增')} />
         </Stack>
       </form>
     </Modal>
@@ -84,47 +84,47 @@ export function ThirdPartyPage({ search, onSearchChange }: { search: ThirdPartyS
   const end = useEndThirdParty();
 
   const filters: FilterField<ThirdPartySearch>[] = [
-    { kind: 'select', key: 'warehouseInfoId', label: '仓库', options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
-    { kind: 'select', key: 'site', label: '站点', options: SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) })) },
-    { kind: 'select', key: 'isEffective', label: '是否有效', options: [{ value: true, label: '有效' }, { value: false, label: '已停用' }] },
+    { kind: 'select', key: 'warehouseInfoId', label: t('仓库'), options: (warehouses.data?.items ?? []).map((w) => ({ value: w.id, label: w.warehouseName })) },
+    { kind: 'select', key: 'site', label: t('站点'), options: SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) })) },
+    { kind: 'select', key: 'isEffective', label: t('是否有效'), options: [{ value: true, label: t('有效') }, { value: false, label: t('已停用') }] },
   ];
   const columns: DataTableColumn<ThirdPartyParameterDto>[] = [
-    { accessor: 'warehouseName', title: '仓库', render: (r) => <Text size="sm" fw={500}>{r.warehouseName ?? r.warehouseInfoId}</Text> },
-    { accessor: 'site', title: '站点', render: (r) => t(labelKey('Site', r.site)) },
-    { accessor: 'bulkyParameter', title: '抛重系数', textAlign: 'right' },
-    { accessor: 'beginTime', title: '开始时间', render: (r) => formatDateTime(r.beginTime) },
-    { accessor: 'endTime', title: '结束时间', render: (r) => (r.endTime ? formatDateTime(r.endTime) : '长期') },
-    { accessor: 'phase', title: '状态', render: (r) => <PhaseBadge phase={r.phase} /> },
+    { accessor: 'warehouseName', title: t('仓库'), render: (r) => <Text size="sm" fw={500}>{r.warehouseName ?? r.warehouseInfoId}</Text> },
+    { accessor: 'site', title: t('站点'), render: (r) => t(labelKey('Site', r.site)) },
+    { accessor: 'bulkyParameter', title: t('抛重系数'), textAlign: 'right' },
+    { accessor: 'beginTime', title: t('开始时间'), render: (r) => formatDateTime(r.beginTime) },
+    { accessor: 'endTime', title: t('结束时间'), render: (r) => (r.endTime ? formatDateTime(r.endTime) : t('长期')) },
+    { accessor: 'phase', title: t('状态'), render: (r) => <PhaseBadge phase={r.phase} /> },
   ];
   const rowActions: RowAction<ThirdPartyParameterDto>[] = [
     {
-      key: 'toggle', label: '启用/停用', icon: <IconPower size={14} />,
+      key: 'toggle', label: t('启用/停用'), icon: <IconPower size={14} />,
       confirm: (r) => ({
-        title: r.isEffective ? '停用第三方参数' : '启用第三方参数',
-        message: r.isEffective ? `停用后，${r.warehouseName ?? ''} ${t(labelKey('Site', r.site))} 的第三方线路不再按抛重系数 ${r.bulkyParameter} 计算。` : `启用抛重系数 ${r.bulkyParameter}？与其他有效参数时间重叠时会被拒绝。`,
-        confirmLabel: r.isEffective ? '停用' : '启用',
+        title: r.isEffective ? t('停用第三方参数') : t('启用第三方参数'),
+        message: r.isEffective ? t('停用后，{0} {1} 的第三方线路不再按抛重系数 {2} 计算。', r.warehouseName ?? '', t(labelKey('Site', r.site)), r.bulkyParameter) : t('启用抛重系数 {0}？与其他有效参数时间重叠时会被拒绝。', r.bulkyParameter),
+        confirmLabel: r.isEffective ? t('停用') : t('启用'),
       }),
       onClick: async (r) => unwrap(await toggle.mutateAsync(r.id)),
     },
-    { key: 'end', label: '结束', icon: <IconPlayerStop size={14} />, onClick: (r) => setEnding(r), disabled: (r) => (r.phase === 'ended' ? '已结束' : false) },
+    { key: 'end', label: t('结束'), icon: <IconPlayerStop size={14} />, onClick: (r) => setEnding(r), disabled: (r) => (r.phase === 'ended' ? t('已结束') : false) },
   ];
 
   return (
     <>
       <ListPage
-        label="第三方参数"
+        label={t('第三方参数')}
         search={search}
         onSearchChange={onSearchChange}
         query={thirdPartyListQuery(api, thirdPartyInput(search))}
         columns={columns}
         filters={filters}
         rowActions={rowActions}
-        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>新增参数</Button>}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>{t('新增参数')}</Button>}
       />
       {adding && <ThirdPartyFormModal onClose={() => setAdding(false)} />}
       {ending && (
         <EndTimeModal
-          subject={`${ending.warehouseName ?? ''} · ${t(labelKey('Site', ending.site))} · 抛重系数 ${ending.bulkyParameter}`}
+          subject={t('{0} · {1} · 抛重系数 {2}', ending.warehouseName ?? '', t(labelKey('Site', ending.site)), ending.bulkyParameter)}
           beginTime={ending.beginTime} endTime={ending.endTime} saving={end.isPending}
           onSubmit={(endTime) => end.mutateAsync({ id: ending.id, endTime })}
           onClose={() => setEnding(null)}

@@ -11,6 +11,7 @@ import {
 import { USER_TYPE } from '#shared/permissions.ts';
 import { useApi } from '../../lib/api.ts';
 import { configurationQuery, sessionQuery } from '../../lib/queries.ts';
+import { useT } from '../../lib/i18n.ts';
 import { PathLink } from '../../components/path-link.tsx';
 import { DEFAULT_TIME_ZONE } from '../../components/list-page/index.ts';
 import { roleCountQuery, tenantCountQuery, userCountQuery, warehouseCountQuery } from './home-queries.ts';
@@ -41,6 +42,7 @@ function greeting(now = new Date()): string {
 }
 
 export function HomePage() {
+  const t = useT();
   const api = useApi();
   const session = useQuery(sessionQuery(api));
   const config = useQuery(configurationQuery(api));
@@ -67,12 +69,12 @@ export function HomePage() {
           <Group gap="md" wrap="nowrap" miw={0}>
             <ThemeIcon size={52} radius="xl" variant="light"><IconUserCircle size={30} /></ThemeIcon>
             <Stack gap={2} miw={0}>
-              <Title order={3} fz={{ base: 'h4', sm: 'h3' }}>{greeting()}，{fullName}</Title>
+              <Title order={3} fz={{ base: 'h4', sm: 'h3' }}>{t('{0}，{1}', t(greeting()), fullName)}</Title>
               <Group gap={6} wrap="wrap">
-                <Text size="sm" c="dimmed">账号 {user.userName}</Text>
-                <Badge variant="light" radius="sm" color={seller ? 'grape' : 'blue'}>{seller ? '卖家' : '员工'}</Badge>
+                <Text size="sm" c="dimmed">{t('账号 {0}', user.userName)}</Text>
+                <Badge variant="light" radius="sm" color={seller ? 'grape' : 'blue'}>{seller ? t('卖家') : t('员工')}</Badge>
               </Group>
-              <Text size="sm" c="dimmed">{tenant ? `${tenant.name}（租户 ${tenant.tenancyName}）` : '平台管理（Host）'}</Text>
+              <Text size="sm" c="dimmed">{tenant ? t('{0}（租户 {1}）', tenant.name, tenant.tenancyName) : t('平台管理（Host）')}</Text>
             </Stack>
           </Group>
           {seller && user.userCode && <SellerCode code={user.userCode} />}
@@ -84,7 +86,7 @@ export function HomePage() {
       {!seller && <StaffFigures can={can} hasTenant={tenant !== null} />}
 
       <Stack gap="xs">
-        <Text fw={600}>快捷入口</Text>
+        <Text fw={600}>{t('快捷入口')}</Text>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {(seller ? SELLER_SHORTCUTS : STAFF_SHORTCUTS).filter((s) => can(s.permission)).map((s) => (
             <UnstyledButton key={s.href} component={PathLink} href={s.href} style={{ display: 'block' }}>
@@ -92,8 +94,8 @@ export function HomePage() {
                 <Group wrap="nowrap" gap="sm">
                   <ThemeIcon variant="light" size={40} radius="md">{s.icon}</ThemeIcon>
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={500} size="sm">{s.label}</Text>
-                    <Text size="xs" c="dimmed" truncate>{s.description}</Text>
+                    <Text fw={500} size="sm">{t(s.label)}</Text>
+                    <Text size="xs" c="dimmed" truncate>{t(s.description)}</Text>
                   </Stack>
                   <IconChevronRight size={16} color="var(--mantine-color-dimmed)" />
                 </Group>
@@ -107,37 +109,39 @@ export function HomePage() {
 }
 
 function SellerCode({ code }: { code: string }) {
+  const t = useT();
   return (
     <Paper radius="md" p="sm" bg="var(--mantine-primary-color-light)">
-      <Text size="xs" c="dimmed">我的卖家编码</Text>
+      <Text size="xs" c="dimmed">{t('我的卖家编码')}</Text>
       <Group gap={6} wrap="nowrap">
         <Text fz={26} fw={700} ff="monospace" lh={1.2}>{code}</Text>
         <CopyButton value={code}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? '已复制' : '复制'} withArrow>
-              <UnstyledButton onClick={copy} aria-label="复制卖家编码" c={copied ? 'teal' : 'dimmed'}>
+            <Tooltip label={copied ? t('已复制') : t('复制')} withArrow>
+              <UnstyledButton onClick={copy} aria-label={t('复制卖家编码')} c={copied ? 'teal' : 'dimmed'}>
                 {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
               </UnstyledButton>
             </Tooltip>
           )}
         </CopyButton>
       </Group>
-      <Text size="xs" c="dimmed">寄往仓库的包裹请写上此编码</Text>
+      <Text size="xs" c="dimmed">{t('寄往仓库的包裹请写上此编码')}</Text>
     </Paper>
   );
 }
 
 function StaffFigures({ can, hasTenant }: { can: (p?: string) => boolean; hasTenant: boolean }) {
+  const t = useT();
   const api = useApi();
   const figures: ReactNode[] = [];
   if (can('Pages.Users')) {
-    figures.push(<Figure key="users" label="用户总数" icon={<IconUsers size={20} />} query={userCountQuery(api)} href="/setting/user" />);
-    if (hasTenant) figures.push(<Figure key="sellers" label="卖家" icon={<IconUsersGroup size={20} />} color="grape" query={userCountQuery(api, USER_TYPE.seller)} href="/setting/user?userType=1" />);
+    figures.push(<Figure key="users" label={t('用户总数')} icon={<IconUsers size={20} />} query={userCountQuery(api)} href="/setting/user" />);
+    if (hasTenant) figures.push(<Figure key="sellers" label={t('卖家')} icon={<IconUsersGroup size={20} />} color="grape" query={userCountQuery(api, USER_TYPE.seller)} href="/setting/user?userType=1" />);
   }
-  if (can('Pages.Roles')) figures.push(<Figure key="roles" label="角色" icon={<IconShieldLock size={20} />} color="indigo" query={roleCountQuery(api)} href="/setting/role" />);
-  if (can('Pages.Tenants')) figures.push(<Figure key="tenants" label="租户" icon={<IconBuildingSkyscraper size={20} />} color="cyan" query={tenantCountQuery(api)} href="/setting/tenant" />);
+  if (can('Pages.Roles')) figures.push(<Figure key="roles" label={t('角色')} icon={<IconShieldLock size={20} />} color="indigo" query={roleCountQuery(api)} href="/setting/role" />);
+  if (can('Pages.Tenants')) figures.push(<Figure key="tenants" label={t('租户')} icon={<IconBuildingSkyscraper size={20} />} color="cyan" query={tenantCountQuery(api)} href="/setting/tenant" />);
   // Warehouses belong to a tenant; the host sees no business data (DOMAIN §1).
-  if (hasTenant) figures.push(<Figure key="warehouses" label="启用的仓库" icon={<IconBuildingWarehouse size={20} />} color="teal" query={warehouseCountQuery(api)} />);
+  if (hasTenant) figures.push(<Figure key="warehouses" label={t('启用的仓库')} icon={<IconBuildingWarehouse size={20} />} color="teal" query={warehouseCountQuery(api)} />);
   if (!figures.length) return null;
   return <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">{figures}</SimpleGrid>;
 }

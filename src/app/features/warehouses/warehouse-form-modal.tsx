@@ -51,7 +51,7 @@ export function WarehouseFormModal({ warehouse, onClose }: { warehouse: Warehous
       address: v.address, contactName: v.contactName, phone: v.phone, isEnabled: v.isEnabled,
     });
     if (!outcome.ok) return form.showRefusal(outcome.refusal, el);
-    notifications.show({ color: 'teal', message: creating ? `已创建仓库 ${v.warehouseName}` : '已保存' });
+    notifications.show({ color: 'teal', message: creating ? t('已创建仓库 {0}', v.warehouseName) : t('已保存') });
     onClose();
   };
 
@@ -63,32 +63,32 @@ export function WarehouseFormModal({ warehouse, onClose }: { warehouse: Warehous
   };
 
   return (
-    <Modal opened onClose={save.isPending ? () => {} : onClose} title={creating ? '新建仓库' : `编辑仓库 ${warehouse.warehouseName}`} centered>
+    <Modal opened onClose={save.isPending ? () => {} : onClose} title={creating ? t('新建仓库') : t('编辑仓库 {0}', warehouse.warehouseName)} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
-          <TextInput label="仓库名称" withAsterisk {...form.text('warehouseName')} />
-          <SegmentedControl data={[{ value: '1', label: '大陆仓' }, { value: '2', label: '海外仓' }]} value={form.values.kind} onChange={(v) => form.setValue('kind', v as '1' | '2')} />
+          <TextInput label={t('仓库名称')} withAsterisk {...form.text('warehouseName')} />
+          <SegmentedControl data={[{ value: '1', label: t('大陆仓') }, { value: '2', label: t('海外仓') }]} value={form.values.kind} onChange={(v) => form.setValue('kind', v as '1' | '2')} />
           {form.values.kind === '2' ? (
-            <Select label="站点" withAsterisk data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))} value={form.values.site || null}
+            <Select label={t('站点')} withAsterisk data={SITES.map((s) => ({ value: s, label: t(labelKey('Site', s)) }))} value={form.values.site || null}
               onChange={(v) => form.setValue('site', v ?? '')} error={form.errors.site} />
           ) : (
             <>
-              <Select label="城市" clearable data={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.cityName }))}
+              <Select label={t('城市')} clearable data={(cities.data ?? []).map((c) => ({ value: String(c.id), label: c.cityName }))}
                 value={form.values.warehouseCityId || null} onChange={(v) => form.setValue('warehouseCityId', v ?? '')} />
               <Group gap="xs" align="end">
-                <TextInput label="新增城市" placeholder="例如 义乌" value={newCity} onChange={(e) => setNewCity(e.currentTarget.value)} style={{ flex: 1 }} />
-                <Button variant="light" disabled={!newCity.trim()} loading={addCity.isPending} onClick={() => void createCity()}>添加</Button>
+                <TextInput label={t('新增城市')} placeholder={t('例如 义乌')} value={newCity} onChange={(e) => setNewCity(e.currentTarget.value)} style={{ flex: 1 }} />
+                <Button variant="light" disabled={!newCity.trim()} loading={addCity.isPending} onClick={() => void createCity()}>{t('添加')}</Button>
               </Group>
             </>
           )}
-          <TextInput label="地址" {...form.text('address')} />
+          <TextInput label={t('地址')} {...form.text('address')} />
           <Group grow>
-            <TextInput label="联系人" {...form.text('contactName')} />
-            <TextInput label="电话" {...form.text('phone')} />
+            <TextInput label={t('联系人')} {...form.text('contactName')} />
+            <TextInput label={t('电话')} {...form.text('phone')} />
           </Group>
-          <Switch label="启用" checked={form.values.isEnabled} onChange={(e) => form.setValue('isEnabled', e.currentTarget.checked)} />
-          <ModalActions onCancel={onClose} saving={save.isPending} submitLabel={creating ? '创建' : '保存'} />
+          <Switch label={t('启用')} checked={form.values.isEnabled} onChange={(e) => form.setValue('isEnabled', e.currentTarget.checked)} />
+          <ModalActions onCancel={onClose} saving={save.isPending} submitLabel={creating ? t('创建') : t('保存')} />
         </Stack>
       </form>
     </Modal>

@@ -6,17 +6,17 @@ import type { DataTableColumn } from 'mantine-datatable';
 import type { WarehouseInfoDto } from '#shared/contracts/warehouse.ts';
 import { labelKey } from '#shared/enums.ts';
 import { useApi } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import { ListPage, StatusBadge, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { unwrap } from '../../components/forms/refusal.ts';
 import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 import { useToggleWarehouse, warehouseListQuery } from './warehouse-queries.ts';
 import { warehouseListInput, type WarehouseListSearch } from './warehouse-search.ts';
 
-const FILTERS: FilterField<WarehouseListSearch>[] = [
-  { kind: 'text', key: 'keyword', label: '关键字', placeholder: '仓库名称 / 地址' },
-  { kind: 'select', key: 'kind', label: '类型', options: [{ value: 1, label: '大陆仓' }, { value: 2, label: '海外仓' }] },
-  { kind: 'select', key: 'isEnabled', label: '状态', options: [{ value: true, label: '启用' }, { value: false, label: '停用' }] },
+const FILTERS = (t: Translate): FilterField<WarehouseListSearch>[] => [
+  { kind: 'text', key: 'keyword', label: t('关键字'), placeholder: t('仓库名称 / 地址') },
+  { kind: 'select', key: 'kind', label: t('类型'), options: [{ value: 1, label: t('大陆仓') }, { value: 2, label: t('海外仓') }] },
+  { kind: 'select', key: 'isEnabled', label: t('状态'), options: [{ value: true, label: t('启用') }, { value: false, label: t('停用') }] },
 ];
 
 export function WarehouseListPage({ search, onSearchChange }: { search: WarehouseListSearch; onSearchChange: (next: WarehouseListSearch) => void }) {
@@ -26,23 +26,23 @@ export function WarehouseListPage({ search, onSearchChange }: { search: Warehous
   const toggle = useToggleWarehouse();
 
   const columns: DataTableColumn<WarehouseInfoDto>[] = [
-    { accessor: 'warehouseName', title: '仓库名称', render: (w) => <Text size="sm" fw={500}>{w.warehouseName}</Text> },
-    { accessor: 'kind', title: '类型', render: (w) => (w.kind === 2 ? '海外仓' : '大陆仓') },
-    { accessor: 'place', title: '城市 / 站点', render: (w) => (w.kind === 2 && w.site ? t(labelKey('Site', w.site)) : w.cityName ?? '—') },
-    { accessor: 'address', title: '地址', render: (w) => w.address || '—' },
-    { accessor: 'contactName', title: '联系人', render: (w) => [w.contactName, w.phone].filter(Boolean).join(' ') || '—' },
-    { accessor: 'isEnabled', title: '状态', render: (w) => <StatusBadge active={w.isEnabled} /> },
-    { accessor: 'creationTime', title: '创建时间', render: (w) => formatDateTime(w.creationTime) },
+    { accessor: 'warehouseName', title: t('仓库名称'), render: (w) => <Text size="sm" fw={500}>{w.warehouseName}</Text> },
+    { accessor: 'kind', title: t('类型'), render: (w) => (w.kind === 2 ? t('海外仓') : t('大陆仓')) },
+    { accessor: 'place', title: t('城市 / 站点'), render: (w) => (w.kind === 2 && w.site ? t(labelKey('Site', w.site)) : w.cityName ?? '—') },
+    { accessor: 'address', title: t('地址'), render: (w) => w.address || '—' },
+    { accessor: 'contactName', title: t('联系人'), render: (w) => [w.contactName, w.phone].filter(Boolean).join(' ') || '—' },
+    { accessor: 'isEnabled', title: t('状态'), render: (w) => <StatusBadge active={w.isEnabled} /> },
+    { accessor: 'creationTime', title: t('创建时间'), render: (w) => formatDateTime(w.creationTime) },
   ];
 
   const rowActions: RowAction<WarehouseInfoDto>[] = [
-    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (w) => setDialog({ warehouse: w }) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (w) => setDialog({ warehouse: w }) },
     {
-      key: 'toggle', label: '启用/停用', icon: <IconPower size={14} />,
+      key: 'toggle', label: t('启用/停用'), icon: <IconPower size={14} />,
       confirm: (w) => ({
-        title: w.isEnabled ? '停用仓库' : '启用仓库',
-        message: w.isEnabled ? `停用 ${w.warehouseName} 后，卖家不能再选它下单，扫码也不能再签收到这个仓库。` : `启用 ${w.warehouseName}？`,
-        confirmLabel: w.isEnabled ? '停用' : '启用',
+        title: w.isEnabled ? t('停用仓库') : t('启用仓库'),
+        message: w.isEnabled ? t('停用 {0} 后，卖家不能再选它下单，扫码也不能再签收到这个仓库。', w.warehouseName) : t('启用 {0}？', w.warehouseName),
+        confirmLabel: w.isEnabled ? t('停用') : t('启用'),
       }),
       onClick: async (w) => unwrap(await toggle.mutateAsync(w.id)),
     },
@@ -51,14 +51,14 @@ export function WarehouseListPage({ search, onSearchChange }: { search: Warehous
   return (
     <>
       <ListPage
-        label="仓库列表"
+        label={t('仓库列表')}
         search={search}
         onSearchChange={onSearchChange}
         query={warehouseListQuery(api, warehouseListInput(search))}
         columns={columns}
-        filters={FILTERS}
+        filters={FILTERS(t)}
         rowActions={rowActions}
-        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ warehouse: null })}>新建仓库</Button>}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ warehouse: null })}>{t('新建仓库')}</Button>}
       />
       {dialog && <WarehouseFormModal warehouse={dialog.warehouse} onClose={() => setDialog(null)} />}
     </>

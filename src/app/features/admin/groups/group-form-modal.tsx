@@ -42,7 +42,7 @@ export function GroupFormModal({ group, onClose }: { group: GroupDto | null; onC
     e.preventDefault();
     setRefusal(null);
     const groupName = values.groupName.trim();
-    if (!groupName) return setErrors({ groupName: '请填写分组名称' });
+    if (!groupName) return setErrors({ groupName: t('请填写分组名称') });
     try {
       const outcome = group
         ? await rename.mutateAsync({ id: group.id, groupName })
@@ -57,46 +57,46 @@ export function GroupFormModal({ group, onClose }: { group: GroupDto | null; onC
         else setRefusal(refusalText(err));
         return;
       }
-      notifications.show({ color: 'teal', message: group ? '已保存' : `已创建分组 ${outcome.value.groupName}` });
+      notifications.show({ color: 'teal', message: group ? t('已保存') : t('已创建分组 {0}', outcome.value.groupName) });
       onClose();
     } catch {
       // Unexpected failures are shown by the shell's error dialog; the form stays open to retry.
     }
   };
 
-  const title = group ? `重命名分组 ${group.groupName}` : '新建分组';
+  const title = group ? t('重命名分组 {0}', group.groupName) : t('新建分组');
   return (
     <Modal opened onClose={saving ? () => {} : onClose} title={title} size="lg" centered>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {refusal && <Alert color="red" variant="light" role="alert">{refusal}</Alert>}
           <TextInput
-            label="分组名称" withAsterisk maxLength={64} value={values.groupName} error={errors.groupName}
+            label={t('分组名称')} withAsterisk maxLength={64} value={values.groupName} error={errors.groupName}
             onChange={(e) => set('groupName', e.currentTarget.value)}
           />
           {group ? (
-            <Text size="sm" c="dimmed">站点、海外仓和成员在创建时设定；要改变它们，请删除后重新创建分组。</Text>
+            <Text size="sm" c="dimmed">{t('站点、海外仓和成员在创建时设定；要改变它们，请删除后重新创建分组。')}</Text>
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <MultiSelect label="跨境站点" data={sites} value={values.crossBorderSites} error={errors.crossBorderSites}
+                <MultiSelect label={t('跨境站点')} data={sites} value={values.crossBorderSites} error={errors.crossBorderSites}
                   onChange={(v) => set('crossBorderSites', v)} {...picker} />
-                <MultiSelect label="本土站点" data={sites} value={values.nativeSites} error={errors.nativeSites}
+                <MultiSelect label={t('本土站点')} data={sites} value={values.nativeSites} error={errors.nativeSites}
                   onChange={(v) => set('nativeSites', v)} {...picker} />
               </SimpleGrid>
-              <MultiSelect label="海外仓" data={warehouseData} value={values.abroadWarehouses} error={errors.abroadWarehouses}
-                placeholder={warehouses.isPending ? '加载中…' : undefined} nothingFoundMessage="没有海外仓"
+              <MultiSelect label={t('海外仓')} data={warehouseData} value={values.abroadWarehouses} error={errors.abroadWarehouses}
+                placeholder={warehouses.isPending ? t('加载中…') : undefined} nothingFoundMessage={t('没有海外仓')}
                 onChange={(v) => set('abroadWarehouses', v)} {...picker} />
-              <MultiSelect label="组员" data={staffData} value={values.groupPersonnels} error={errors.groupPersonnels}
-                placeholder={staff.isPending ? '加载中…' : undefined} nothingFoundMessage="没有匹配的后台人员"
-                description="没有“仓库管理”权限的组员只能看到本组的站点和海外仓的数据。"
+              <MultiSelect label={t('组员')} data={staffData} value={values.groupPersonnels} error={errors.groupPersonnels}
+                placeholder={staff.isPending ? t('加载中…') : undefined} nothingFoundMessage={t('没有匹配的后台人员')}
+                description={t('没有“仓库管理”权限的组员只能看到本组的站点和海外仓的数据。')}
                 onChange={(v) => set('groupPersonnels', v)} {...picker} />
-              <Switch label="启用" checked={values.isOk} onChange={(e) => set('isOk', e.currentTarget.checked)} />
+              <Switch label={t('启用')} checked={values.isOk} onChange={(e) => set('isOk', e.currentTarget.checked)} />
             </>
           )}
           <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>取消</Button>
-            <Button type="submit" loading={saving}>{group ? '保存' : '创建'}</Button>
+            <Button variant="default" onClick={onClose} disabled={saving}>{t('取消')}</Button>
+            <Button type="submit" loading={saving}>{group ? t('保存') : t('创建')}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PermissionTreeNode } from '#shared/contracts/identity.ts';
 import { allNames, stateOf, toggle } from './permission-tree-model.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 export interface PermissionTreeProps {
   nodes: readonly PermissionTreeNode[];
@@ -11,6 +12,7 @@ export interface PermissionTreeProps {
 
 /** Checkbox tree of Role/GetAllPermissionManager (see permission-tree-model.ts for the rules). */
 export function PermissionTree({ nodes, granted, onChange, disabled }: PermissionTreeProps) {
+  const t = useT();
   const every = allNames(nodes);
   const count = every.filter((n) => granted.has(n)).length;
   const renderNodes = (list: readonly PermissionTreeNode[], depth: number) =>
@@ -44,13 +46,13 @@ export function PermissionTree({ nodes, granted, onChange, disabled }: Permissio
   return (
     <Paper withBorder radius="md" p="sm">
       <Group justify="space-between" mb="xs" gap="xs">
-        <Text size="sm" c="dimmed">已选 {count} / {every.length} 项权限</Text>
+        <Text size="sm" c="dimmed">{t('已选 {0} / {1} 项权限', count, every.length)}</Text>
         <Group gap={4}>
-          <Button size="compact-xs" variant="subtle" disabled={disabled || count === every.length} onClick={() => onChange(new Set(every))}>全选</Button>
-          <Button size="compact-xs" variant="subtle" color="gray" disabled={disabled || count === 0} onClick={() => onChange(new Set())}>清空</Button>
+          <Button size="compact-xs" variant="subtle" disabled={disabled || count === every.length} onClick={() => onChange(new Set(every))}>{t('全选')}</Button>
+          <Button size="compact-xs" variant="subtle" color="gray" disabled={disabled || count === 0} onClick={() => onChange(new Set())}>{t('清空')}</Button>
         </Group>
       </Group>
-      <Stack gap={0} role="group" aria-label="权限">{renderNodes(nodes, 0)}</Stack>
+      <Stack gap={0} role="group" aria-label={t('权限')}>{renderNodes(nodes, 0)}</Stack>
     </Paper>
   );
 }

@@ -13,6 +13,7 @@ import { PermissionTree } from './permission-tree.tsx';
 import { grantedIn, toGrantedPermissions } from './permission-tree-model.ts';
 import { permissionTreeQuery } from './role-queries.ts';
 import { useCreateRole, useUpdateRole } from './role-mutations.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const roleForm = z.object({
   name: z.string().trim().min(1, '请输入角色名').max(32, '角色名最多 32 个字符').regex(/^[A-Za-z0-9_.-]+$/, '角色名只能包含字母、数字和 _ . -'),
@@ -28,14 +29,15 @@ export interface RoleFormModalProps {
 
 /** 新建角色 / 编辑角色 with the permission tree of Role/GetAllPermissionManager?id. */
 export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
+  const t = useT();
   const api = useApi();
   const tree = useQuery(permissionTreeQuery(api, role?.id));
   return (
-    <Modal opened onClose={onClose} title={role ? `编辑角色 ${role.displayName}` : '新建角色'} size="lg" centered>
+    <Modal opened onClose={onClose} title={role ? t('编辑角色 {0}', role.displayName) : t('新建角色')} size="lg" centered>
       {tree.data ? (
         <RoleForm role={role} tree={tree.data.items} onClose={onClose} />
       ) : tree.isError ? (
-        <Alert color="red" variant="light">权限列表加载失败，请关闭后重试。</Alert>
+        <Alert color="red" variant="light">{t('权限列表加载失败，请关闭后重试。')}</Alert>
       ) : (
         <Stack gap="sm"><Skeleton h={36} /><Skeleton h={36} /><Skeleton h={220} /></Stack>
       )}
@@ -45,6 +47,7 @@ export function RoleFormModal({ role, onClose }: RoleFormModalProps) {
 
 /** Mounted once the tree has arrived, so the granted set starts from it without an effect. */
 function RoleForm({ role, tree, onClose }: { role: RoleDto | null; tree: PermissionTreeNode[]; onClose: () => void }) {
+  const t = useT();
   const form = useZodForm(roleForm, { name: role?.name ?? '', displayName: role?.displayName ?? '', description: role?.description ?? '' });
   const [granted, setGranted] = useState(() => grantedIn(tree));
   const create = useCreateRole();
@@ -60,7 +63,7 @@ function RoleForm({ role, tree, onClose }: { role: RoleDto | null; tree: Permiss
     try {
       const outcome = role ? await update.mutateAsync({ id: role.id, ...input }) : await create.mutateAsync(input);
       if (!outcome.ok) return form.showRefusal(outcome.refusal, formElement);
-      notifications.show({ color: 'teal', message: role ? '已保存' : `已创建角色 ${v.displayName}` });
+      notifications.show({ color: 'teal', message: role ? t('已保存') : t('已创建角色 {0}', v.displayName) });
       onClose();
     } catch {
       // Shown by the shell's error dialog.
@@ -72,17 +75,17 @@ function RoleForm({ role, tree, onClose }: { role: RoleDto | null; tree: Permiss
       <Stack gap="sm">
         <FormAlert message={form.formError} />
         {role?.isStatic && (
-          <Alert color="blue" variant="light" icon={<IconLock size={18} />}>内置角色：可以修改显示名称、描述和权限，不能改名或删除。</Alert>
+          <Alert color="blue" variant="light" icon={<IconLock size={18} />}>{t('内置角色：可以修改显示名称、描述和权限，不能改名或删除。')}</Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="角色名" withAsterisk description="英文标识，字母、数字和 _ . -" disabled={role?.isStatic} {...form.text('name')} />
-          <TextInput label="显示名称" withAsterisk {...form.text('displayName')} />
+          <TextInput label={t('角色名')} withAsterisk description={t('英文标识，字母、数字和 _ . -')} disabled={role?.isStatic} {...form.text('name')} />
+          <TextInput label={t('显示名称')} withAsterisk {...form.text('displayName')} />
         </SimpleGrid>
-        <Textarea label="描述" rows={3} {...form.text('description')} />
-        <Input.Wrapper label="权限">
+        <Textarea label={t('描述')} rows={3} {...form.text('description')} />
+        <Input.Wrapper label={t('权限')}>
           <PermissionTree nodes={tree} granted={granted} onChange={setGranted} />
         </Input.Wrapper>
-        <ModalActions onCancel={onClose} saving={saving} submitLabel={role ? '保存' : '创建'} />
+        <ModalActions onCancel={onClose} saving={saving} submitLabel={role ? t('保存') : t('创建')} />
       </Stack>
     </form>
   );

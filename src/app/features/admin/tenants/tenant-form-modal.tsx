@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/forms/form-alert.tsx';
 import { ModalActions } from '../../../components/forms/modal-actions.tsx';
 import { useZodForm } from '../../../components/forms/use-zod-form.ts';
 import { useCreateTenant, useUpdateTenant } from './tenant-mutations.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** The admin the server creates in every new tenant (DOMAIN §1 seed; src/server provisioning). */
 const NEW_TENANT_ADMIN = { userName: 'admin', password: '123qwe' } as const;
@@ -26,6 +27,7 @@ const tenantForm = z.object({
 });
 
 export function TenantFormModal({ tenant, onClose }: { tenant: TenantDto | null; onClose: () => void }) {
+  const t = useT();
   const creating = tenant === null;
   const form = useZodForm(tenantForm, {
     tenancyName: tenant?.tenancyName ?? '', name: tenant?.name ?? '', adminEmailAddress: tenant?.adminEmailAddress ?? '', isActive: tenant?.isActive ?? true,
@@ -44,7 +46,7 @@ export function TenantFormModal({ tenant, onClose }: { tenant: TenantDto | null;
         ? await create.mutateAsync({ tenancyName: v.tenancyName, name: v.name, adminEmailAddress: v.adminEmailAddress || null, isActive: v.isActive })
         : await update.mutateAsync({ id: tenant.id, tenancyName: v.tenancyName, name: v.name, isActive: v.isActive });
       if (!outcome.ok) return form.showRefusal(outcome.refusal, formElement);
-      notifications.show({ color: 'teal', message: creating ? `已创建租户 ${v.tenancyName}` : '已保存' });
+      notifications.show({ color: 'teal', message: creating ? t('已创建租户 {0}', v.tenancyName) : t('已保存') });
       onClose();
     } catch {
       // Shown by the shell's error dialog.
@@ -52,23 +54,23 @@ export function TenantFormModal({ tenant, onClose }: { tenant: TenantDto | null;
   };
 
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? '新建租户' : `编辑租户 ${tenant.tenancyName}`} centered>
+    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? t('新建租户') : t('编辑租户 {0}', tenant.tenancyName)} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
-          <TextInput label="租户代码" withAsterisk description="登录时填写，以字母开头" autoComplete="off" {...form.text('tenancyName')} />
-          <TextInput label="租户名称" withAsterisk {...form.text('name')} />
-          {creating && <TextInput label="管理员邮箱" type="email" description="选填" {...form.text('adminEmailAddress')} />}
-          <Switch label="启用" checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} />
+          <TextInput label={t('租户代码')} withAsterisk description={t('登录时填写，以字母开头')} autoComplete="off" {...form.text('tenancyName')} />
+          <TextInput label={t('租户名称')} withAsterisk {...form.text('name')} />
+          {creating && <TextInput label={t('管理员邮箱')} type="email" description={t('选填')} {...form.text('adminEmailAddress')} />}
+          <Switch label={t('启用')} checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} />
           {creating && (
-            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="创建后系统会自动完成">
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={t('创建后系统会自动完成')}>
               <Text size="sm">
-                为新租户创建管理员账号 <Code>{NEW_TENANT_ADMIN.userName}</Code>，初始密码 <Code>{NEW_TENANT_ADMIN.password}</Code>，
-                以及内置角色（{TENANT_STATIC_ROLES.map((r) => r.displayName).join('、')}）。请通知租户管理员登录后立即修改密码。
+                {t('为新租户创建管理员账号')} <Code>{NEW_TENANT_ADMIN.userName}</Code>{t('，初始密码')} <Code>{NEW_TENANT_ADMIN.password}</Code>{t('，')}
+                {t('以及内置角色（{0}）。请通知租户管理员登录后立即修改密码。', TENANT_STATIC_ROLES.map((r) => r.displayName).join('、'))}
               </Text>
             </Alert>
           )}
-          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? '创建' : '保存'} />
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? t('创建') : t('保存')} />
         </Stack>
       </form>
     </Modal>

@@ -11,39 +11,41 @@ import { TenantFormModal } from './tenant-form-modal.tsx';
 import { tenantListQuery } from './tenant-queries.ts';
 import { useDeleteTenant } from './tenant-mutations.ts';
 import { tenantListInput, type TenantListSearch } from './tenant-search.ts';
+import { useT, type Translate } from '../../../lib/i18n.ts';
 
 export interface TenantListPageProps {
   search: TenantListSearch;
   onSearchChange: (next: TenantListSearch) => void;
 }
 
-const FILTERS: FilterField<TenantListSearch>[] = [
-  { kind: 'text', key: 'keyword', label: '关键字', placeholder: '租户代码 / 名称' },
-  { kind: 'select', key: 'isActive', label: '状态', options: [{ value: true, label: '启用' }, { value: false, label: '停用' }] },
+const FILTERS = (t: Translate): FilterField<TenantListSearch>[] => [
+  { kind: 'text', key: 'keyword', label: t('关键字'), placeholder: t('租户代码 / 名称') },
+  { kind: 'select', key: 'isActive', label: t('状态'), options: [{ value: true, label: t('启用') }, { value: false, label: t('停用') }] },
 ];
 
-const COLUMNS: DataTableColumn<TenantDto>[] = [
-  { accessor: 'id', title: '编号', width: 72 },
-  { accessor: 'tenancyName', title: '租户代码', render: (t) => <Code>{t.tenancyName}</Code> },
-  { accessor: 'name', title: '名称', render: (t) => <Text size="sm" fw={500}>{t.name}</Text> },
-  { accessor: 'adminEmailAddress', title: '管理员邮箱', render: (t) => t.adminEmailAddress ?? '—' },
-  { accessor: 'isActive', title: '状态', render: (t) => <StatusBadge active={t.isActive} /> },
-  { accessor: 'creationTime', title: '创建时间', render: (t) => formatDateTime(t.creationTime) },
+const COLUMNS = (t: Translate): DataTableColumn<TenantDto>[] => [
+  { accessor: 'id', title: t('编号'), width: 72 },
+  { accessor: 'tenancyName', title: t('租户代码'), render: (t) => <Code>{t.tenancyName}</Code> },
+  { accessor: 'name', title: t('名称'), render: (t) => <Text size="sm" fw={500}>{t.name}</Text> },
+  { accessor: 'adminEmailAddress', title: t('管理员邮箱'), render: (t) => t.adminEmailAddress ?? '—' },
+  { accessor: 'isActive', title: t('状态'), render: (t) => <StatusBadge active={t.isActive} /> },
+  { accessor: 'creationTime', title: t('创建时间'), render: (t) => formatDateTime(t.creationTime) },
 ];
 
 export function TenantListPage({ search, onSearchChange }: TenantListPageProps) {
+  const t = useT();
   const api = useApi();
   const [dialog, setDialog] = useState<{ tenant: TenantDto | null } | null>(null);
   const remove = useDeleteTenant();
 
   const rowActions: RowAction<TenantDto>[] = [
-    { key: 'edit', label: '编辑', icon: <IconPencil size={14} />, onClick: (t) => setDialog({ tenant: t }) },
+    { key: 'edit', label: t('编辑'), icon: <IconPencil size={14} />, onClick: (t) => setDialog({ tenant: t }) },
     {
-      key: 'delete', label: '删除', icon: <IconTrash size={14} />, color: 'red',
-      confirm: (t) => ({
-        title: '删除租户',
-        message: `确定删除租户 ${t.name}（${t.tenancyName}）吗？删除后该租户的所有用户都无法登录。`,
-        confirmLabel: '删除',
+      key: 'delete', label: t('删除'), icon: <IconTrash size={14} />, color: 'red',
+      confirm: (row) => ({
+        title: t('删除租户'),
+        message: t('确定删除租户 {0}（{1}）吗？删除后该租户的所有用户都无法登录。', row.name, row.tenancyName),
+        confirmLabel: t('删除'),
       }),
       onClick: async (t) => unwrap(await remove.mutateAsync(t.id)),
     },
@@ -52,14 +54,14 @@ export function TenantListPage({ search, onSearchChange }: TenantListPageProps) 
   return (
     <>
       <ListPage
-        label="租户列表"
+        label={t('租户列表')}
         search={search}
         onSearchChange={onSearchChange}
         query={tenantListQuery(api, tenantListInput(search))}
-        columns={COLUMNS}
-        filters={FILTERS}
+        columns={COLUMNS(t)}
+        filters={FILTERS(t)}
         rowActions={rowActions}
-        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ tenant: null })}>新建租户</Button>}
+        toolbar={<Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ tenant: null })}>{t('新建租户')}</Button>}
       />
       {dialog && <TenantFormModal tenant={dialog.tenant} onClose={() => setDialog(null)} />}
     </>

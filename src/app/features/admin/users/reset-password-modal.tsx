@@ -8,6 +8,7 @@ import { ModalActions } from '../../../components/forms/modal-actions.tsx';
 import { useZodForm } from '../../../components/forms/use-zod-form.ts';
 import { passwordRule } from './user-form-schema.ts';
 import { useResetPassword } from './user-mutations.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 const resetPasswordForm = z
   .object({
@@ -19,6 +20,7 @@ const resetPasswordForm = z
 
 /** 重置密码: the admin confirms with their own password (the server checks it) and sets a new one. */
 export function ResetPasswordModal({ user, onClose }: { user: UserDto; onClose: () => void }) {
+  const t = useT();
   const form = useZodForm(resetPasswordForm, { adminPassword: '', newPassword: '', confirmPassword: '' });
   const reset = useResetPassword();
 
@@ -30,7 +32,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserDto; onClose: 
     try {
       const outcome = await reset.mutateAsync({ adminPassword: v.adminPassword, userId: user.id, newPassword: v.newPassword });
       if (!outcome.ok) return form.showRefusal(outcome.refusal, formElement);
-      notifications.show({ color: 'teal', message: `已重置 ${user.userName} 的密码` });
+      notifications.show({ color: 'teal', message: t('已重置 {0} 的密码', user.userName) });
       onClose();
     } catch {
       // Shown by the shell's error dialog.
@@ -38,15 +40,15 @@ export function ResetPasswordModal({ user, onClose }: { user: UserDto; onClose: 
   };
 
   return (
-    <Modal opened onClose={reset.isPending ? () => {} : onClose} title={`重置密码：${user.userName}`} centered>
+    <Modal opened onClose={reset.isPending ? () => {} : onClose} title={t('重置密码：{0}', user.userName)} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">为确认是您本人操作，请先输入您自己的登录密码。</Text>
+          <Text size="sm" c="dimmed">{t('为确认是您本人操作，请先输入您自己的登录密码。')}</Text>
           <FormAlert message={form.formError} />
-          <PasswordInput label="您的密码" withAsterisk autoComplete="current-password" {...form.text('adminPassword')} />
-          <PasswordInput label="新密码" withAsterisk autoComplete="new-password" description="6–32 个字符" {...form.text('newPassword')} />
-          <PasswordInput label="确认新密码" withAsterisk autoComplete="new-password" {...form.text('confirmPassword')} />
-          <ModalActions onCancel={onClose} saving={reset.isPending} submitLabel="重置密码" />
+          <PasswordInput label={t('您的密码')} withAsterisk autoComplete="current-password" {...form.text('adminPassword')} />
+          <PasswordInput label={t('新密码')} withAsterisk autoComplete="new-password" description={t('6–32 个字符')} {...form.text('newPassword')} />
+          <PasswordInput label={t('确认新密码')} withAsterisk autoComplete="new-password" {...form.text('confirmPassword')} />
+          <ModalActions onCancel={onClose} saving={reset.isPending} submitLabel={t('重置密码')} />
         </Stack>
       </form>
     </Modal>

@@ -12,6 +12,7 @@ import { USER_TYPE_OPTIONS } from './user-labels.ts';
 import { createUserForm, editUserForm, initialUserValues, toUserInput } from './user-form-schema.ts';
 import { assignableRolesQuery } from './user-queries.ts';
 import { useCreateUser, useUpdateUser } from './user-mutations.ts';
+import { useT } from '../../../lib/i18n.ts';
 
 /** The Seller role's normalized name (the static role every seller gets, shared/permissions.ts). */
 const SELLER_ROLE = 'SELLER';
@@ -24,6 +25,7 @@ export interface UserFormModalProps {
 
 /** 新建用户 / 编辑用户. Mounted only while open, so every opening starts from the row's values. */
 export function UserFormModal({ user, onClose }: UserFormModalProps) {
+  const t = useT();
   const api = useApi();
   const creating = user === null;
   const form = useZodForm(creating ? createUserForm : editUserForm, initialUserValues(user));
@@ -52,7 +54,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
         ? await create.mutateAsync({ ...toUserInput(v), password: v.password })
         : await update.mutateAsync({ id: user.id, ...toUserInput(v) });
       if (!outcome.ok) return form.showRefusal(outcome.refusal, formElement);
-      notifications.show({ color: 'teal', message: creating ? `已创建用户 ${v.userName}` : '已保存' });
+      notifications.show({ color: 'teal', message: creating ? t('已创建用户 {0}', v.userName) : t('已保存') });
       onClose();
     } catch {
       // Unexpected failures are shown by the shell's error dialog; the form stays open to retry.
@@ -61,37 +63,37 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
 
   const selectedRoles = form.values.roleNames ?? [];
   return (
-    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? '新建用户' : `编辑用户 ${user.userName}`} size="lg" centered>
+    <Modal opened onClose={saving ? () => {} : onClose} title={creating ? t('新建用户') : t('编辑用户 {0}', user.userName)} size="lg" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FormAlert message={form.formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput label="用户名" withAsterisk autoComplete="off" {...form.text('userName')} description="登录时使用，字母、数字和 _ . @ -" />
-            <TextInput label="姓名" withAsterisk description="显示在列表与单据上" {...form.text('name')} />
-            <TextInput label="姓氏" {...form.text('surname')} description="选填；中文姓名可全部填在“姓名”中" />
-            <TextInput label="手机号" inputMode="tel" {...form.text('phoneNumber')} description="选填" />
-            <TextInput label="邮箱" type="email" {...form.text('emailAddress')} description="选填" />
+            <TextInput label={t('用户名')} withAsterisk autoComplete="off" {...form.text('userName')} description={t('登录时使用，字母、数字和 _ . @ -')} />
+            <TextInput label={t('姓名')} withAsterisk description={t('显示在列表与单据上')} {...form.text('name')} />
+            <TextInput label={t('姓氏')} {...form.text('surname')} description={t('选填；中文姓名可全部填在“姓名”中')} />
+            <TextInput label={t('手机号')} inputMode="tel" {...form.text('phoneNumber')} description={t('选填')} />
+            <TextInput label={t('邮箱')} type="email" {...form.text('emailAddress')} description={t('选填')} />
             {creating && (
-              <PasswordInput label="密码" withAsterisk autoComplete="new-password" {...form.text('password')} description="6–32 个字符" />
+              <PasswordInput label={t('密码')} withAsterisk autoComplete="new-password" {...form.text('password')} description={t('6–32 个字符')} />
             )}
           </SimpleGrid>
 
           <Group gap="xl" align="flex-end" wrap="wrap">
-            <Input.Wrapper label="用户类型" description={form.values.userType === USER_TYPE.seller ? '卖家保存后自动获得卖家编码' : undefined}>
+            <Input.Wrapper label={t('用户类型')} description={form.values.userType === USER_TYPE.seller ? t('卖家保存后自动获得卖家编码') : undefined}>
               <div>
                 <SegmentedControl
-                  aria-label="用户类型"
+                  aria-label={t('用户类型')}
                   data={USER_TYPE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }))}
                   value={String(form.values.userType)}
                   onChange={(v) => changeType(Number(v) as UserType)}
                 />
               </div>
             </Input.Wrapper>
-            <Switch label="启用" checked={form.values.isActive ?? true} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} mb={6} />
+            <Switch label={t('启用')} checked={form.values.isActive ?? true} onChange={(e) => form.setValue('isActive', e.currentTarget.checked)} mb={6} />
           </Group>
 
           {/* roleNames are normalized names (ADMIN), as ABP's UserDto carries them. */}
-          <Checkbox.Group label="角色" value={selectedRoles} onChange={pickRoles} error={form.errors.roleNames}>
+          <Checkbox.Group label={t('角色')} value={selectedRoles} onChange={pickRoles} error={form.errors.roleNames}>
             {roles.isPending ? (
               <Stack gap={6} mt="xs"><Skeleton h={20} /><Skeleton h={20} /></Stack>
             ) : roles.data?.items.length ? (
@@ -101,11 +103,11 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
                 ))}
               </SimpleGrid>
             ) : (
-              <Text size="sm" c="dimmed" mt="xs">{roles.isError ? '角色加载失败' : '暂无角色'}</Text>
+              <Text size="sm" c="dimmed" mt="xs">{roles.isError ? t('角色加载失败') : t('暂无角色')}</Text>
             )}
           </Checkbox.Group>
 
-          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? '创建' : '保存'} />
+          <ModalActions onCancel={onClose} saving={saving} submitLabel={creating ? t('创建') : t('保存')} />
         </Stack>
       </form>
     </Modal>
