@@ -93,7 +93,7 @@ DROP FUNCTION IF EXISTS haicang_free_slot_search(bigint);--> statement-breakpoin
 --
 -- A slot (holding_slots) holds one occupant: an order (its parcels sit there) or a parcel with no
 -- order (无主件, 异常, a seller's parcel of no order). Slots are created on demand: a warehouse has
--- the slots it ever needed at once, numbered from 1; taking one when none is free adds the next.
+-- the slots it ever needed at once, numbered from 1; taking one when none is free adds the next 32.
 
 -- The lowest free slot of a warehouse for an occupant (p_order or p_parcel, the other null). A slot
 -- another transaction is taking is skipped (FOR UPDATE SKIP LOCKED), occupied ones are never read
@@ -114,14 +114,17 @@ BEGIN
                     ORDER BY f.number LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING s.number INTO v_number;
     IF FOUND THEN RETURN v_number; END IF;
-    -- None free: the warehouse grows by one. Two transactions adding the same number: the second
-    -- waits for the first, adds nothing (ON CONFLICT) and looks again.
-    INSERT INTO holding_slots (tenant_id, warehouse_info_id, number, order_id, parcel_id, taken_time)
-      SELECT v_tenant, p_warehouse, coalesce(max(m.number), 0) + 1, p_order, p_parcel, p_now
-        FROM holding_slots m WHERE m.tenant_id = v_tenant AND m.warehouse_info_id = p_warehouse
-      ON CONFLICT DO NOTHING
-      RETURNING number INTO v_number;
-    IF FOUND THEN RETURN v_number; END IF;
+    -- None free: the warehouse grows by a block of 32 free slots, and the loop takes one of them.
+    -- Growing one at a time made every taker of a full warehouse wait for the previous one's commit
+    -- (all add the same next number); by blocks, the others wait once per 32 takes: a second
+    -- transaction adding the same numbers waits for the first, adds nothing (ON CONFLICT) and finds
+    -- the first's block, committed, on its next look.
+    INSERT INTO holding_slots (tenant_id, warehouse_info_id, number)
+      SELECT v_tenant, p_warehouse, top.n + g
+        FROM (SELECT coalesce(max(m.number), 0) AS n FROM holding_slots m
+               WHERE m.tenant_id = v_tenant AND m.warehouse_info_id = p_warehouse) top,
+             generate_series(1, 32) g
+      ON CONFLICT DO NOTHING;
   END LOOP;
 END $$;--> statement-breakpoint
 -- An order's slot is released once the order has left (shipped, dispatched, completed) or was
