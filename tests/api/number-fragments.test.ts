@@ -1,7 +1,7 @@
 // Number searches by fragment (issue 44 §3, decision 0070): the tail of a tracking, trade, order or
 // stock number finds it in the paged lists and in the header's Search/Find ("9990001111" finds
 // "YT9990001111"), exact matches first; a batch (交接批次) by its name. Runs on PGlite and, with
-// DATABASE_URL, on PostgreSQL; the indexes it runs on are migration 0046's.
+// DATABASE_URL, on PostgreSQL; the indexes it runs on are migration 0042's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { call, createTestApp, signIn, svc, type Caller, type TestApp } from '../helpers/test-app.ts';

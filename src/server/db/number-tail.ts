@@ -1,6 +1,6 @@
 // A number found by its tail (issue 44 §3, decision 0070): "9990001111" finds "YT9990001111". Each
 // number column searched this way has a btree index on (tenant_id, reverse(column) text_pattern_ops)
-// (migration 0046), and the tail is a prefix of the reversed number: a range on that index, at any
+// (migration 0042), and the tail is a prefix of the reversed number: a range on that index, at any
 // size, on PGlite as on PostgreSQL, with no extension.
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 

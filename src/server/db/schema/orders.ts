@@ -155,7 +155,7 @@ export const parcels = pgTable('parcels', {
   creationTime: createdAt(),
   /**
    * When the parcel last changed in a way the floor's index of expected parcels shows (status, seller,
-   * order, warehouse, number, kind): set by a trigger (migration 0044, decision 0067), read by deltas.
+   * order, warehouse, number, kind): set by a trigger (migration 0041, decision 0067), read by deltas.
    */
   indexChangedAt: time('index_changed_at'),
 }, (t) => [
@@ -173,7 +173,7 @@ export const parcels = pgTable('parcels', {
 
 /**
  * A declared (待签收) parcel removed (its order edited or cancelled, the declaration deleted): written by a
- * trigger (migration 0044) so the floor's index deltas can drop it (decision 0067).
+ * trigger (migration 0041) so the floor's index deltas can drop it (decision 0067).
  */
 export const parcelIndexRemovals = pgTable('parcel_index_removals', {
   id: id(),

@@ -81,7 +81,7 @@ export async function changedPage(tx: Db, since: Date, after: number, limit: num
 }
 
 /**
- * Numbers of declared parcels deleted since `since` (the removals the trigger of migration 0044 notes),
+ * Numbers of declared parcels deleted since `since` (the removals the trigger of migration 0041 notes),
  * unless the number is expected again (declared anew since).
  */
 export async function removedSince(tx: Db, since: Date): Promise<string[]> {
