@@ -31,6 +31,7 @@ export const FEATURE_IMPORTS_TO_MOVE = {
   'src/app/features/rejections/request-modals.tsx': ['seller-orders/order-queries.ts'], // warehouseOptionsQuery
   'src/app/features/rejections/staff-modals.tsx': ['fees/fee-form.ts'], // pointsText
   'src/app/features/seller-orders/supply-freight-message.tsx': ['amount/queries.ts'], // balanceQuery
+  'src/app/features/seller-orders/express-list-page.tsx': ['rejections/request-modals.tsx'], // ReturnRequestModal (申请退回 of an 异常 parcel)
   // The shell's chunk, preloaded while the sign-in request is on its way (decision 0030).
   'src/app/lib/console-preload.ts': ['shell/app-shell.tsx'],
 };

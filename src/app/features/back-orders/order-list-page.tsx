@@ -21,7 +21,7 @@ import { ORDER_SORT_FIELDS } from '#shared/sorting.ts';
 import { ServerExportButton } from '../../components/server-export.tsx';
 import { fileUrl } from '#shared/file-links.ts';
 import { StatusChangeModal, type StatusKind } from './status-change-modal.tsx';
-import { selectedOrderActions } from './selected-orders.tsx';
+import { selectedOrderActions } from '../../components/orders/selected-orders.tsx';
 import { downloadServerFile } from '../../lib/download.ts';
 
 export interface OrderListPageProps {

@@ -21,7 +21,7 @@ import { UrgentRequestModal } from './urgent-request-modal.tsx';
 import { SupplyFreightMessage } from './supply-freight-message.tsx';
 import { canOrder } from '#shared/rules/orders.ts';
 import { productSummary } from './product-summary.ts';
-import { selectedOrderActions } from '../back-orders/selected-orders.tsx';
+import { selectedOrderActions } from '../../components/orders/selected-orders.tsx';
 
 export interface OrderListPageProps {
   search: OrderListSearch;

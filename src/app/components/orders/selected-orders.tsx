@@ -6,7 +6,7 @@ import type { OrderDto } from '#shared/contracts/orders.ts';
 import { LABELS_SELECTED_MAX } from '#shared/contracts/file.ts';
 import { fileUrl } from '#shared/file-links.ts';
 import { canOrder, ORDER_RULES } from '#shared/rules/orders.ts';
-import type { BulkAction } from '../../components/list-page/index.ts';
+import type { BulkAction } from '../list-page/index.ts';
 import type { Translate } from '../../lib/i18n.ts';
 
 /** The ids whose labels print (the shared rule), or the reason there are none or too many. */
