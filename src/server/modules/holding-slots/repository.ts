@@ -1,9 +1,9 @@
 // Holding slots (decision 0062): a warehouse's slots and what sits in each. A slot is taken by
 // haicang_take_slot and released by the triggers of src/server/db/sql/holding-slots.sql, in the
 // transaction of the move that fills or empties it; staff move an occupant or release a stale slot here.
-import { and, asc, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { unscoped, type Db } from '../../db/client.ts';
-import { holdingSlots, orders, parcels } from '../../db/schema/index.ts';
+import { holdingSlots, orders, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { isParcelHere, PARCEL_HERE } from '#shared/rules/parcels.ts';
 
 /** A slot's name as shown and stored in shelfNumber: H0007; numbers from 10000 unpadded. */
@@ -102,4 +102,37 @@ async function writeShelfNumbers(tx: Db, occupant: { orderId: number | null; par
   } else if (occupant.parcelId !== null) {
     await tx.update(parcels).set({ shelfNumber }).where(eq(parcels.id, occupant.parcelId));
   }
+}
+
+/** Warehouses' names by id. */
+export async function warehouseNames(tx: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: warehouseInfos.id, name: warehouseInfos.warehouseName }).from(warehouseInfos).where(inArray(warehouseInfos.id, ids));
+  return new Map(rows.map((w) => [w.id, w.name]));
+}
+
+/** Whether anything of the slot's occupant is still here (its goods sit in the slot). */
+export async function goodsHere(tx: Db, slot: SlotRow): Promise<boolean> {
+  if (slot.orderId !== null) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(parcels)
+      .where(and(eq(parcels.orderId, slot.orderId), inArray(parcels.receiveStatus, [...PARCEL_HERE])));
+    return (row?.n ?? 0) > 0;
+  }
+  if (slot.parcelId !== null) {
+    const [p] = await tx.select({ receiveStatus: parcels.receiveStatus, orderId: parcels.orderId }).from(parcels).where(eq(parcels.id, slot.parcelId));
+    return !!p && p.orderId === null && isParcelHere(p);
+  }
+  return false;
+}
+
+/** An order's trade and order numbers (for its audit row). */
+export async function orderNumbers(tx: Db, orderId: number): Promise<{ tradeNo: string; orderNumber: string | null } | undefined> {
+  const [o] = await tx.select({ tradeNo: orders.tradeNo, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, orderId));
+  return o;
+}
+
+/** A parcel's tracking number (for its audit row). */
+export async function parcelShipment(tx: Db, parcelId: number): Promise<{ shipment: string } | undefined> {
+  const [p] = await tx.select({ shipment: parcels.shipment }).from(parcels).where(eq(parcels.id, parcelId));
+  return p;
 }

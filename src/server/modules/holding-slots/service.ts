@@ -2,12 +2,9 @@
 // free slot or release a stale one, each audited on the order or parcel it concerns.
 import { holdingSlots as contract, type HoldingSlotDto } from '#shared/contracts/holding-slots.ts';
 import { pageWindow } from '#shared/contracts/common.ts';
-import { isParcelHere, PARCEL_HERE } from '#shared/rules/parcels.ts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { implement, requireUser, type CurrentUser } from '../../framework.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
-import { orders, parcels, warehouseInfos } from '../../db/schema/index.ts';
 import { audit } from '../audit/repository.ts';
 import * as repo from './repository.ts';
 
@@ -22,40 +19,20 @@ function toDto(r: Listed, warehouseName: string | null): HoldingSlotDto {
   };
 }
 
-async function warehouseNames(tx: Db, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await tx.select({ id: warehouseInfos.id, name: warehouseInfos.warehouseName }).from(warehouseInfos).where(inArray(warehouseInfos.id, ids));
-  return new Map(rows.map((w) => [w.id, w.name]));
-}
-
 async function slotDto(tx: Db, warehouseInfoId: number, number: number): Promise<HoldingSlotDto> {
   const { rows } = await repo.listSlots(tx, { warehouseInfoId, number }, { limit: 1, offset: 0 });
-  const names = await warehouseNames(tx, [warehouseInfoId]);
+  const names = await repo.warehouseNames(tx, [warehouseInfoId]);
   return toDto(rows[0]!, names.get(warehouseInfoId) ?? null);
-}
-
-/** Whether anything of the slot's occupant is still here (its goods sit in the slot). */
-async function goodsHere(tx: Db, slot: repo.SlotRow): Promise<boolean> {
-  if (slot.orderId !== null) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(parcels)
-      .where(and(eq(parcels.orderId, slot.orderId), inArray(parcels.receiveStatus, [...PARCEL_HERE])));
-    return (row?.n ?? 0) > 0;
-  }
-  if (slot.parcelId !== null) {
-    const [p] = await tx.select({ receiveStatus: parcels.receiveStatus, orderId: parcels.orderId }).from(parcels).where(eq(parcels.id, slot.parcelId));
-    return !!p && p.orderId === null && isParcelHere(p);
-  }
-  return false;
 }
 
 /** The audit row of a slot's occupant: on its order, or on its parcel. */
 async function auditOccupant(tx: Db, me: CurrentUser, slot: repo.SlotRow, action: 'slotMoved' | 'slotReleased', after: string | null, note: string) {
   const before = repo.slotName(slot.number);
   if (slot.orderId !== null) {
-    const [o] = await tx.select({ tradeNo: orders.tradeNo, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, slot.orderId));
+    const o = await repo.orderNumbers(tx, slot.orderId);
     await audit(tx, me, [{ entity: 'order', entityId: slot.orderId, tradeNo: o?.tradeNo ?? null, orderNumber: o?.orderNumber ?? null, action, before, after, note }]);
   } else if (slot.parcelId !== null) {
-    const [p] = await tx.select({ shipment: parcels.shipment }).from(parcels).where(eq(parcels.id, slot.parcelId));
+    const p = await repo.parcelShipment(tx, slot.parcelId);
     await audit(tx, me, [{ entity: 'parcel', entityId: slot.parcelId, orderNumber: p?.shipment ?? null, action, before, after, note }]);
   }
 }
@@ -66,7 +43,7 @@ export const holdingSlotsService = implement(contract, () => ({
     if (input.shelfNumber && number === null) return { totalCount: 0, items: [] };
     const filter = { warehouseInfoId: input.warehouseInfoId, occupied: input.occupied, number };
     const { total, rows } = await repo.listSlots(ctx.db, filter, pageWindow(input));
-    const names = await warehouseNames(ctx.db, [...new Set(rows.map((r) => r.slot.warehouseInfoId))]);
+    const names = await repo.warehouseNames(ctx.db, [...new Set(rows.map((r) => r.slot.warehouseInfoId))]);
     return { totalCount: total, items: rows.map((r) => toDto(r, names.get(r.slot.warehouseInfoId) ?? null)) };
   },
 
@@ -89,7 +66,7 @@ export const holdingSlotsService = implement(contract, () => ({
     const me = requireUser(ctx);
     const slot = await repo.lockSlot(ctx.db, input.warehouseInfoId, input.number);
     if (!slot) throw notFound('库位');
-    if (await goodsHere(ctx.db, slot)) throw conflict(`库位 ${repo.slotName(slot.number)} 里还有货物，请先移走或出库后再释放。`);
+    if (await repo.goodsHere(ctx.db, slot)) throw conflict(`库位 ${repo.slotName(slot.number)} 里还有货物，请先移走或出库后再释放。`);
     await repo.releaseSlot(ctx.db, slot);
     await auditOccupant(ctx.db, me, slot, 'slotReleased', null, `释放库位 ${repo.slotName(slot.number)}`);
     return slotDto(ctx.db, input.warehouseInfoId, slot.number);
