@@ -9,10 +9,12 @@ import kit from '../components/kit/kit.module.css';
 import { ForbiddenError } from '../lib/guard.ts';
 import { floorFrameFor, useFloorFrame } from '../lib/floor-layout.ts';
 import { FloorFrame } from '../features/floor/floor-frame.tsx';
-import { ForbiddenPage } from '../features/shell/status-pages.tsx';
-import { RouteError } from '../features/shell/route-error.tsx';
 import { loadShell } from '../lib/console-preload.ts';
 const AppShellLayout = lazy(() => loadShell().then((m) => ({ default: m.AppShellLayout })));
+// Shown only when a screen fails or is forbidden: loaded then, not in every screen's first load (a
+// floor screen's first load is budgeted, issue 45).
+const ForbiddenPage = lazy(() => import('../features/shell/status-pages.tsx').then((m) => ({ default: m.ForbiddenPage })));
+const RouteError = lazy(() => import('../features/shell/route-error.tsx').then((m) => ({ default: m.RouteError })));
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, matches }) => {
@@ -40,7 +42,7 @@ function AppLayoutError(props: ErrorComponentProps) {
   const forbidden = props.error instanceof ForbiddenError ? props.error : null;
   return (
     <Frame tagCurrentPage={false}>
-      {forbidden ? <ForbiddenPage missing={forbidden.missing} /> : <RouteError {...props} />}
+      <Suspense fallback={null}>{forbidden ? <ForbiddenPage missing={forbidden.missing} /> : <RouteError {...props} />}</Suspense>
     </Frame>
   );
 }

@@ -12,8 +12,6 @@ import { useStationWarehouse } from '../../lib/station-warehouse.ts';
 import classes from './inbound-station.module.css';
 import { usePreloadRegistry } from '../../lib/registry-preload.ts';
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
-import { useApi } from '../../lib/api.ts';
-import { useFloorIndex } from '../../lib/floor-index/index.ts';
 
 // The lists below the counters wait for the first screen: scanning does not need them. The verdict
 // panel is not needed before the first scan; it is fetched as soon as the first screen is up.
@@ -54,10 +52,6 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
     if (later) void loadVerdictPanel();
   }, [later]);
   const { warehouses, isLoading, isError, warehouseId, choose } = useStationWarehouse(kind);
-  // The index of expected parcels, kept fresh while the station is open, for the offline verdict.
-  const api = useApi();
-  const fetchIndexPage = useCallback((query: Parameters<typeof api.floorIndex.getExpected>[0]) => api.floorIndex.getExpected(query), [api]);
-  const indexStatus = useFloorIndex(fetchIndexPage);
   const warehouseName = (id: number | null) => warehouses.find((w) => w.id === id)?.warehouseName ?? null;
   // Typed as text (a phone's decimal keypad); checked when a scan takes it.
   const [weight, setWeight] = useState('');
@@ -156,7 +150,7 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         <Counter label={t('重复')} value={station.counts.repeated} color="gray-7" testId="count-repeated" />
       </Columns>
 
-      {later && <Suspense fallback={null}><InboundStationLists history={station.history} indexStatus={indexStatus} /></Suspense>}
+      {later && <Suspense fallback={null}><InboundStationLists history={station.history} /></Suspense>}
     </div>
   );
 }

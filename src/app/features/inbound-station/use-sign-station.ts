@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { createDedupe, primeFeedback, scanFeedback, type Dedupe, type ScanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
-import { loadOutbox, type OutboxState } from '../../lib/outbox/index.ts';
+import { loadOutbox } from '../../lib/outbox/index.ts';
 import { afterFirstScreen } from '../../lib/first-screen.ts';
 import { offlineGuess, rememberGuess, type OfflineGuess } from '../../lib/floor-index/index.ts';
 
@@ -98,7 +98,8 @@ export function useSignStation(
   })), []);
 
   // A queued scan's replay answers in the outbox: its real verdict replaces the offline one (which the
-  // panel and the log then compare with it); a replay the server refused says why.
+  // panel and the log then compare with it); a replay the server refused says why. Loaded after the
+  // first screen (./replay-reconcile.ts), with the outbox.
   const historyRef = useRef(history);
   useEffect(() => {
     historyRef.current = history;
@@ -107,29 +108,10 @@ export function useSignStation(
   useEffect(() => {
     let off = () => {};
     let gone = false;
-    const reconcile = (state: OutboxState) => {
-      for (const entry of historyRef.current) {
-        if (entry.outcome.kind !== 'queued' || replayed.current.has(entry.outcome.key)) continue;
-        const { key, guess } = entry.outcome;
-        const done = state.recent.find((e) => e.key === key);
-        if (done?.result) {
-          replayed.current.add(key);
-          const result = done.result as SignResultDto;
-          count(result);
-          put({ ...entry, outcome: { kind: 'result', result, replayed: { guess } } });
-          continue;
-        }
-        const refused = state.open.find((e) => e.key === key && e.status === 'attention');
-        if (refused) {
-          replayed.current.add(key);
-          put({ ...entry, outcome: { kind: 'refused', message: refused.lastError ?? '' } });
-        }
-      }
-    };
     afterFirstScreen(() => {
       if (gone) return;
-      loadOutbox().then((o) => {
-        if (!gone) off = o.observe(reconcile);
+      Promise.all([loadOutbox(), import('./replay-reconcile.ts')]).then(([o, r]) => {
+        if (!gone) off = o.observe(r.reconciler(historyRef, replayed.current, put, count));
       }, () => {});
     });
     return () => {
