@@ -10,8 +10,7 @@ import { CompactEncrypt, SignJWT, compactDecrypt, jwtVerify } from 'jose';
 export interface Principal { userId: number; tenantId: number | null; stamp: string; session: { id: string; expiresAt: number } }
 
 export interface TokenService {
-  /** `device`: a sign-in with 记住我 (rememberClient) gets the longer device lifetime (decision 0068). */
-  issue(principal: Omit<Principal, 'session'>, options?: { device?: boolean }): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
+  issue(principal: Omit<Principal, 'session'>): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
   verify(accessToken: string): Promise<Principal | null>;
   verifyEncrypted(encryptedAccessToken: string): Promise<Principal | null>;
 }
@@ -21,7 +20,7 @@ const VERIFIED_MAX = 5_000;
 
 const derive = (secret: string, purpose: string) => createHash('sha256').update(`${purpose}:${secret}`).digest();
 
-export function createTokenService(secret: string, lifetimeSeconds: number, deviceLifetimeSeconds = lifetimeSeconds): TokenService {
+export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
   const signKey = derive(secret, 'haicang-sign');
   const encKey = derive(secret, 'haicang-enc');
   // A token's signature and claims never change: one checked already is answered from memory until
@@ -56,20 +55,19 @@ export function createTokenService(secret: string, lifetimeSeconds: number, devi
     }
   };
   return {
-    async issue(principal, options = {}) {
-      const lifetime = options.device ? deviceLifetimeSeconds : lifetimeSeconds;
+    async issue(principal) {
       const accessToken = await new SignJWT({ tid: principal.tenantId, sst: principal.stamp })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(principal.userId))
         .setIssuer('haicang')
         .setJti(randomBytes(12).toString('base64url'))
         .setIssuedAt()
-        .setExpirationTime(`${lifetime}s`)
+        .setExpirationTime(`${lifetimeSeconds}s`)
         .sign(signKey);
       const encryptedAccessToken = await new CompactEncrypt(new TextEncoder().encode(accessToken))
         .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
         .encrypt(encKey);
-      return { accessToken, encryptedAccessToken, expireInSeconds: lifetime };
+      return { accessToken, encryptedAccessToken, expireInSeconds: lifetimeSeconds };
     },
     verify,
     async verifyEncrypted(encrypted) {

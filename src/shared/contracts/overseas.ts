@@ -134,8 +134,7 @@ export type AbroadReturnDto = z.infer<typeof AbroadReturnDto>;
 
 /** What the floor sees of a scanned return: the return and the order's lines it may hold. */
 export const CheckReturnDto = AbroadReturnDto.extend({
-  /** Each line with what came back already and where its items go (the product's 库位; null: not shelved yet). */
-  orderItems: z.array(AbroadReturnItemDto.extend({ returned: z.number().int(), shelfPosition: z.string().nullable() })),
+  orderItems: z.array(AbroadReturnItemDto.extend({ returned: z.number().int() })),
 });
 export type CheckReturnDto = z.infer<typeof CheckReturnDto>;
 

@@ -73,8 +73,7 @@ export function loadOutbox(): Promise<Outbox> {
     const outbox = new Outbox({ source: outboxSource() });
     outbox.start();
     loaded = outbox;
-        // Another user's held rows keep the hint too: when that user signs in again, their rows go at once.
-    outbox.observe((state) => setHint(state.open.length > 0 || state.paused || state.held.length > 0));
+    outbox.observe((state) => setHint(state.open.length > 0 || state.paused));
     for (const l of [...onLoaded]) l();
     return outbox;
   }).catch((e: unknown) => {
