@@ -13,7 +13,7 @@ import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
 import { loadOutbox } from '../../lib/outbox/index.ts';
 import { afterFirstScreen } from '../../lib/first-screen.ts';
-import { offlineGuess, rememberGuess, type OfflineGuess } from '../../lib/floor-index/index.ts';
+import type { OfflineGuess } from '../../lib/floor-index/index.ts';
 
 export const HISTORY_SIZE = 20;
 
@@ -137,8 +137,10 @@ export function useSignStation(
       if (sent.kind === 'queued') {
         // What the index says of it: a refusal or another warehouse's parcel gets its own tone; else the
         // neutral double beep (not an error, not yet a verdict).
-        const guess = await offlineGuess(code, input.warehouseInfoId);
-        if (guess) rememberGuess(sent.key, guess);
+        // The index's front door loads only when a scan is queued (not in the station's first load).
+        const index = await import('../../lib/floor-index/index.ts').catch(() => null);
+        const guess = index ? await index.offlineGuess(code, input.warehouseInfoId) : null;
+        if (guess) index?.rememberGuess(sent.key, guess);
         feedback(guess?.kind === 'reject' ? 'reject' : guess?.kind === 'elsewhere' ? 'elsewhere' : 'already');
         return finish({ kind: 'queued', waiting: sent.waiting, key: sent.key, guess });
       }
