@@ -3,28 +3,32 @@
 // refused says why. Loaded after the station's first screen, with the outbox.
 import type { SignResultDto } from '#shared/contracts/orders.ts';
 import type { OutboxState } from '../../lib/outbox/index.ts';
-import type { ScanEntry } from './use-sign-station.ts';
 
-export function reconciler(
-  history: { readonly current: readonly ScanEntry[] }, replayed: Set<string>,
-  put: (entry: ScanEntry) => void, count: (result: SignResultDto) => void,
+/** What this needs of a station's entry (use-sign-station's ScanEntry; not imported: that module loads this one). */
+interface Entry { outcome: { kind: string } }
+interface Queued { kind: 'queued'; key: string; guess: unknown }
+
+export function reconciler<E extends Entry>(
+  history: { readonly current: readonly E[] }, replayed: Set<string>,
+  put: (entry: E) => void, count: (result: SignResultDto) => void,
 ): (state: OutboxState) => void {
   return (state) => {
     for (const entry of history.current) {
-      if (entry.outcome.kind !== 'queued' || replayed.has(entry.outcome.key)) continue;
-      const { key, guess } = entry.outcome;
+      if (entry.outcome.kind !== 'queued') continue;
+      const { key, guess } = entry.outcome as Queued;
+      if (replayed.has(key)) continue;
       const done = state.recent.find((e) => e.key === key);
       if (done?.result) {
         replayed.add(key);
         const result = done.result as SignResultDto;
         count(result);
-        put({ ...entry, outcome: { kind: 'result', result, replayed: { guess } } });
+        put({ ...entry, outcome: { kind: 'result', result, replayed: { guess } } } as E);
         continue;
       }
       const refused = state.open.find((e) => e.key === key && e.status === 'attention');
       if (refused) {
         replayed.add(key);
-        put({ ...entry, outcome: { kind: 'refused', message: refused.lastError ?? '' } });
+        put({ ...entry, outcome: { kind: 'refused', message: refused.lastError ?? '' } } as E);
       }
     }
   };
