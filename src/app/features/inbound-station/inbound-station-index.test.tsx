@@ -70,6 +70,7 @@ describe('包裹签收 offline, with the station\'s index', () => {
     expect(verdict().getAttribute('role')).toBe('status');
     expect(verdict().textContent).toContain('YT90001');
     expect(verdict().textContent).toContain('已排队');
+    expect(verdict().textContent).toContain('1 条待同步');
     expect(within(verdict()).getByTestId('verdict-user-code').textContent).toBe('S00042');
     expect(within(verdict()).getByTestId('verdict-shelf').textContent).toBe('B-03');
     expect(within(verdict()).getByTestId('verdict-trade-no').textContent).toBe('CB2603020001');

@@ -25,13 +25,15 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
     case 'network': return { color: 'red', title: t('网络异常，未签收'), hint: t('单号已保留在扫描框，按 Enter 重试（不会重复签收）') };
     case 'queued': {
       // The station's index (issue 45 item 2) says what it is, unconfirmed until the replay answers.
+      // With a guess, the hint still ends with how many wait: the picker sees the queue grow.
       const title = t('已离线，已排队');
+      const waiting = `（${t('{0} 条待同步', outcome.waiting)}）`;
       switch (outcome.guess?.kind) {
-        case 'reject': return { color: 'red', title, hint: t('未确认：卖家已申请拒收，不要入库') };
-        case 'elsewhere': return { color: 'yellow', title, hint: t('未确认：非本仓包裹，请放到转仓区') };
-        case 'unknown': return { color: 'indigo', title, hint: t('未确认：离线索引中没有此单号，可能是无主件') };
+        case 'reject': return { color: 'red', title, hint: t('未确认：卖家已申请拒收，不要入库') + waiting };
+        case 'elsewhere': return { color: 'yellow', title, hint: t('未确认：非本仓包裹，请放到转仓区') + waiting };
+        case 'unknown': return { color: 'indigo', title, hint: t('未确认：离线索引中没有此单号，可能是无主件') + waiting };
         case 'expected':
-        case 'stock': return { color: 'indigo', title, hint: t('未确认：按离线索引分拣，联网后自动签收并核对') };
+        case 'stock': return { color: 'indigo', title, hint: t('未确认：按离线索引分拣，联网后自动签收并核对') + waiting };
         default: return { color: 'indigo', title, hint: t('{0} 条待同步：联网后自动签收，结果见“最近同步”', outcome.waiting) };
       }
     }
