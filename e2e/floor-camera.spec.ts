@@ -47,6 +47,12 @@ test('a Code 128 shown to the fake camera signs the parcel in, with the wasm fro
     // The barcode stays in view: the repeat window and the server keep it at one sign-in.
     await page.waitForTimeout(1_000);
     await expect(page.getByTestId('count-unclaimed')).toHaveText('1');
+    // Camera mode (issue 45 §5): the verdict is over the camera's picture, within the first screen.
+    const overlay = page.getByTestId('camera-view').getByTestId('camera-overlay');
+    await expect(overlay.getByRole('status')).toContainText(shipment);
+    const box = (await overlay.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(780);
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/camera-overlay.png` });
 
     // Turning the camera off releases it: no video left, the stream's tracks ended.
     await page.getByTestId('camera-toggle').click();

@@ -116,8 +116,8 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
 
 /** Signs in on the station, picks a warehouse, and waits until the worker controls the page and
  * the floor's reads are kept for offline use. */
-async function firstOnlineVisit(page: Page): Promise<void> {
-  await login(page, { ...admin, from: '/back/intoLogistics' });
+async function firstOnlineVisit(page: Page, who: { tenant: string; userName: string; password: string } = admin): Promise<void> {
+  await login(page, { ...who, from: '/back/intoLogistics' });
   await expect(page).toHaveURL(/\/back\/intoLogistics/);
   const warehouse = page.getByTestId('station-warehouse');
   await expect(warehouse).toBeEnabled();
@@ -140,6 +140,13 @@ async function apiAs() {
       const r = await ctx.get('/api/services/app/IntoLogistics/GetIntoLogisticsList', { headers, params: { shipment, maxResultCount: 10 } });
       expect(r.ok(), await r.text()).toBe(true);
       return ((await r.json()).result.items as { shipment: string }[]).filter((i) => i.shipment === shipment).length;
+    },
+    /** A picker of tenant Default (role Warehouse only). */
+    async createPicker(prefix: string): Promise<{ tenant: string; userName: string; password: string }> {
+      const userName = `${prefix}${Date.now().toString(36)}`;
+      const r = await ctx.post('/api/services/app/User/Create', { headers, data: { userName, name: `拣货员${prefix}`, password: 'picker123', roleNames: ['Warehouse'], userType: 0 } });
+      expect(r.ok(), await r.text()).toBe(true);
+      return { tenant: 'Default', userName, password: 'picker123' };
     },
     dispose: () => ctx.dispose(),
   };
@@ -307,6 +314,105 @@ test('the same when the server is killed in the middle of the replay (its answer
       await api.dispose();
     }
   } finally {
+    await context.close();
+  }
+});
+
+// Issue 45 §3 (decision 0068): the floor keeps its session on the device.
+const PHONE_390 = { width: 390, height: 844 };
+
+async function picker390(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: server.url, serviceWorkers: 'allow', viewport: PHONE_390, hasTouch: true, locale: 'zh-CN', timezoneId: 'Asia/Shanghai',
+  });
+}
+
+test('a floor sign-in stays on the phone: the app closed and reopened offline opens the floor with its queue', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const api = await apiAs();
+  const context = await picker390(browser);
+  let page = await context.newPage();
+  try {
+    const picker = await api.createPicker('dev');
+    await firstOnlineVisit(page, picker);
+    // 记住我 was ticked on the phone: a device token, kept in localStorage with its expiry (a week).
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('haicang.auth') ?? 'null') as { expiresAt: number } | null);
+    expect(stored!.expiresAt - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    expect(await page.evaluate(() => sessionStorage.getItem('haicang.auth'))).toBeNull();
+
+    await context.setOffline(true);
+    const two = numbers('DV').slice(0, 2);
+    for (const n of two) await scanAsWedge(page, n);
+
+    // The app is closed and opened again, offline: a new tab (nothing of the last one's session
+    // storage), the shell from the service worker.
+    await page.close();
+    page = await context.newPage();
+    await page.goto('/floor');
+    await expect(page.getByTestId('floor-home')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('floor-outbox')).toHaveText('2 待同步 · 0 需处理');
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/device-session-offline-floor.png` });
+    await page.reload();
+    await expect(page.getByTestId('floor-home')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('floor-tile').filter({ hasText: '包裹签收' }).click();
+    await expect(page.getByTestId('inbound-station')).toBeVisible();
+    await expect(page.getByTestId('station-waiting')).toHaveText('2 条待同步');
+    for (const n of two) expect(await api.inbound(n), `${n} reached the server while offline`).toBe(0);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await api.inbound(two[0]!)) + (await api.inbound(two[1]!)), { timeout: 45_000 }).toBe(2);
+  } finally {
+    await api.dispose();
+    await context.close();
+  }
+});
+
+test('a token that expires offline loses nothing: another picker\'s sign-in holds the rows, the picker who did the work sends them', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const api = await apiAs();
+  const context = await picker390(browser);
+  const page = await context.newPage();
+  try {
+    const worker = await api.createPicker('pka');
+    const other = await api.createPicker('pkb');
+    await firstOnlineVisit(page, worker);
+    await context.setOffline(true);
+    const two = numbers('EX').slice(0, 2);
+    for (const n of two) await scanAsWedge(page, n);
+
+    // The token runs out while the phone is offline: reopened, the app asks for a sign-in and says
+    // the work is kept.
+    await page.evaluate(() => {
+      const t = JSON.parse(localStorage.getItem('haicang.auth')!) as { expiresAt: number };
+      t.expiresAt = Date.now() - 1_000;
+      localStorage.setItem('haicang.auth', JSON.stringify(t));
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('sign-in-queued')).toBeVisible();
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/device-session-expired.png` });
+
+    // Back online, another picker signs in on this phone: the rows are held, named, not sent as them.
+    await context.setOffline(false);
+    await login(page, { ...other, from: '/back/intoLogistics' });
+    await expect(page.getByTestId('inbound-station')).toBeVisible();
+    const held = page.getByTestId('outbox-held');
+    await expect(held).toContainText(worker.userName);
+    await expect(held).toContainText('2 条离线操作');
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/device-session-held.png` });
+    await page.waitForTimeout(3_000);
+    for (const n of two) expect(await api.inbound(n), `${n} was sent as another picker`).toBe(0);
+
+    // That picker signs out; the one who did the work signs in: the rows go, once each.
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page.getByRole('heading', { name: '欢迎登录' })).toBeVisible();
+    await login(page, { ...worker, from: '/back/intoLogistics' });
+    await expect(page.getByTestId('inbound-station')).toBeVisible();
+    await expect.poll(async () => (await api.inbound(two[0]!)) + (await api.inbound(two[1]!)), { timeout: 45_000 }).toBe(2);
+    await expect(page.getByTestId('outbox-held')).toHaveCount(0);
+  } finally {
+    await api.dispose();
     await context.close();
   }
 });

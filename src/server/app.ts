@@ -160,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : config.shopee.mode === 'sandbox' ? sandboxTransport(() => app) : noPlatform,
   });
   const deps: Deps = {
-    config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds), currentUsers, shopee,
+    config, database, tokens: createTokenService(options.tokenSecret, config.tokenLifetimeSeconds, config.deviceTokenLifetimeSeconds), currentUsers, shopee,
     shopTokens: createSealer(options.tokenSecret, 'shopee-tokens'), shopeeState: createSealer(options.tokenSecret, 'shopee-state'),
   };
   // Before the routes: it hooks the sign-in route as it is added.

@@ -17,6 +17,8 @@ const EnvSchema = z.object({
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(24 * 3600),
+  /** A sign-in with 记住我 (rememberClient): the floor's phones keep their session across shifts (decision 0068). */
+  DEVICE_TOKEN_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(30 * 24 * 3600).default(7 * 24 * 3600),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PAYMENT_TEST_DAILY_CAP: z.coerce.number().int().min(1).max(MAX_RECHARGE_POINTS * 10).default(10_000),
@@ -67,6 +69,8 @@ export interface Config {
   tokenSecret: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenLifetimeSeconds: number;
+  /** The lifetime of a token asked for with rememberClient (a device kept signed in, decision 0068). */
+  deviceTokenLifetimeSeconds: number;
   dbPoolSize: number;
   /**
    * Where sellers pay online recharges. The test page credits points without money, so it is the
@@ -127,7 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT, host: e.HOST, dataDir: path.resolve(e.DATA_DIR), databaseUrl: e.DATABASE_URL,
-    tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS, dbPoolSize: e.DB_POOL_SIZE ?? defaultPoolSize(os.availableParallelism()),
+    tokenSecret: e.TOKEN_SECRET, logLevel: e.LOG_LEVEL, tokenLifetimeSeconds: e.TOKEN_LIFETIME_SECONDS,
+    deviceTokenLifetimeSeconds: Math.max(e.DEVICE_TOKEN_LIFETIME_SECONDS, e.TOKEN_LIFETIME_SECONDS), dbPoolSize: e.DB_POOL_SIZE ?? defaultPoolSize(os.availableParallelism()),
     paymentProvider: e.PAYMENT_PROVIDER ?? (e.DATABASE_URL ? 'none' : 'test'), testPaymentDailyCapPoints: e.PAYMENT_TEST_DAILY_CAP,
     corsOrigins: e.CORS_ORIGINS,
     signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,

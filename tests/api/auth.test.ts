@@ -19,8 +19,21 @@ describe('sign-in and session', () => {
       const res = await call(t.app, 'POST', AUTH, { tenantId }, { userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: true });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, error: null, unAuthorizedRequest: false, __abp: true, targetUrl: null });
-      expect(res.body.result).toMatchObject({ accessToken: expect.any(String), encryptedAccessToken: expect.any(String), expireInSeconds: 86400, userId: expect.any(Number) });
+      // 记住我 (rememberClient): the device token of decision 0068, a week by default.
+      expect(res.body.result).toMatchObject({ accessToken: expect.any(String), encryptedAccessToken: expect.any(String), expireInSeconds: 7 * 86400, userId: expect.any(Number) });
     }
+  });
+
+  it('a sign-in without 记住我 gets the short token, one with it (rememberClient or rememberMe) the device token', async () => {
+    const plain = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: 'admin', password: '123qwe' });
+    expect(plain.body.result.expireInSeconds).toBe(86400);
+    const off = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: 'admin', password: '123qwe', rememberClient: false });
+    expect(off.body.result.expireInSeconds).toBe(86400);
+    const me = await call(t.app, 'POST', AUTH, { tenantId: 1 }, { userNameOrEmailAddress: 'admin', password: '123qwe', rememberMe: true });
+    expect(me.body.result.expireInSeconds).toBe(7 * 86400);
+    // The device token is a token like any other: the session answers with it.
+    const session = await call(t.app, 'GET', svc('Session', 'GetCurrentLoginInformations'), { tenantId: 1, token: me.body.result.accessToken });
+    expect(session.body.result.user.userName).toBe('admin');
   });
 
   it('accepts rememberMe as well as rememberClient, and an email address as the login', async () => {

@@ -150,11 +150,14 @@ describe('back office orders and parcels', () => {
     const parcelId = declared.body.result.items[0].id;
     expect((await call(t.app, 'POST', `${svc('Logistics', 'IsNeedTakePicture')}?id=${parcelId}&isNeed=true`, other)).status).toBe(404);
     expect((await call(t.app, 'POST', `${svc('Logistics', 'IsNeedTakePicture')}?id=${parcelId}&isNeed=true`, seller)).body.result.isNeedTakePicture).toBe(true);
-    const needPhoto = await call(t.app, 'GET', svc('Logistics', 'GetNeedTakePictureList'), picker, { pageSize: 100 });
-    expect(needPhoto.body.result.items.map((p: { id: number }) => p.id)).toContain(parcelId);
+    const needPhoto = async () => (await call(t.app, 'GET', svc('Logistics', 'GetNeedTakePictureList'), picker, { pageSize: 100 }))
+      .body.result.items.map((p: { id: number }) => p.id) as number[];
+    // 待拍照 lists only parcels that are here (issue 45 §12): still on its way, it is not there yet.
+    expect(await needPhoto()).not.toContain(parcelId);
     const verdict = await call(t.app, 'GET', svc('Logistics', 'IntoLogisticsCheck'), picker, { shipment });
     expect(verdict.body.result.needPhoto).toBe(true);
     await scan(shipment);
+    expect(await needPhoto()).toContain(parcelId);
     const signedList = await call(t.app, 'GET', svc('Logistics', 'GetSignForLogisticsList'), picker, { shipment });
     expect(signedList.body.result.items[0]).toMatchObject({ receiveStatus: 1, signForTime: expect.any(String) });
     const inbound = await call(t.app, 'GET', svc('IntoLogistics', 'GetIntoLogisticsList'), picker, { shipment });

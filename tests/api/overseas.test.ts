@@ -280,7 +280,8 @@ describe('overseas warehouses', () => {
 
       const found = await check(no);
       expect(found.body.result).toMatchObject({ id: registered.body.result.id, returnNumber: no, returnStatus: 0, userCode: seller.userCode });
-      expect(found.body.result.orderItems).toMatchObject([{ stockProductId: p.id, quantity: 2, returned: 0 }]);
+      // Each line says where its items go back: the product's shelf (issue 45 §12).
+      expect(found.body.result.orderItems).toMatchObject([{ stockProductId: p.id, quantity: 2, returned: 0, shelfPosition: 'TW-01-01' }]);
       expect((await check(trackingNo('NONE'))).status).toBe(404);
 
       const done = await confirm(no, [{ stockProductId: p.id, quantity: 1 }]);

@@ -29,3 +29,22 @@ describe('access tokens', () => {
     expect(await tokens.verify(tampered)).toBeNull();
   });
 });
+
+describe('device tokens (decision 0068)', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  it('a device sign-in (记住我) lives the device lifetime, an ordinary one the short one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T08:00:00Z'));
+    const tokens = createTokenService('a-secret-of-enough-length-0123456789', 60, 3600);
+    const plain = await tokens.issue(who);
+    const device = await tokens.issue(who, { device: true });
+    expect(plain.expireInSeconds).toBe(60);
+    expect(device.expireInSeconds).toBe(3600);
+    vi.setSystemTime(new Date('2026-11-24T08:30:00Z'));
+    expect(await tokens.verify(plain.accessToken)).toBeNull();
+    expect(await tokens.verify(device.accessToken)).toMatchObject({ userId: 7 });
+    vi.setSystemTime(new Date('2026-11-24T09:00:01Z'));
+    expect(await tokens.verify(device.accessToken)).toBeNull();
+  });
+});

@@ -10,7 +10,8 @@ import { CompactEncrypt, SignJWT, compactDecrypt, jwtVerify } from 'jose';
 export interface Principal { userId: number; tenantId: number | null; stamp: string; session: { id: string; expiresAt: number } }
 
 export interface TokenService {
-  issue(principal: Omit<Principal, 'session'>): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
+  /** `device`: a sign-in with 记住我 (rememberClient) gets the longer device lifetime (decision 0068). */
+  issue(principal: Omit<Principal, 'session'>, options?: { device?: boolean }): Promise<{ accessToken: string; encryptedAccessToken: string; expireInSeconds: number }>;
   verify(accessToken: string): Promise<Principal | null>;
   verifyEncrypted(encryptedAccessToken: string): Promise<Principal | null>;
 }
@@ -20,7 +21,7 @@ const VERIFIED_MAX = 5_000;
 
 const derive = (secret: string, purpose: string) => createHash('sha256').update(`${purpose}:${secret}`).digest();
 
-export function createTokenService(secret: string, lifetimeSeconds: number): TokenService {
+export function createTokenService(secret: string, lifetimeSeconds: number, deviceLifetimeSeconds = lifetimeSeconds): TokenService {
   const signKey = derive(secret, 'haicang-sign');
   const encKey = derive(secret, 'haicang-enc');
   // A token's signature and claims never change: one checked already is answered from memory until
@@ -55,19 +56,20 @@ export function createTokenService(secret: string, lifetimeSeconds: number): Tok
     }
   };
   return {
-    async issue(principal) {
+    async issue(principal, options = {}) {
+      const lifetime = options.device ? deviceLifetimeSeconds : lifetimeSeconds;
       const accessToken = await new SignJWT({ tid: principal.tenantId, sst: principal.stamp })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(principal.userId))
         .setIssuer('haicang')
         .setJti(randomBytes(12).toString('base64url'))
         .setIssuedAt()
-        .setExpirationTime(`${lifetimeSeconds}s`)
+        .setExpirationTime(`${lifetime}s`)
         .sign(signKey);
       const encryptedAccessToken = await new CompactEncrypt(new TextEncoder().encode(accessToken))
         .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
         .encrypt(encKey);
-      return { accessToken, encryptedAccessToken, expireInSeconds: lifetimeSeconds };
+      return { accessToken, encryptedAccessToken, expireInSeconds: lifetime };
     },
     verify,
     async verifyEncrypted(encrypted) {

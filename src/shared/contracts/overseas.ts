@@ -134,7 +134,8 @@ export type AbroadReturnDto = z.infer<typeof AbroadReturnDto>;
 
 /** What the floor sees of a scanned return: the return and the order's lines it may hold. */
 export const CheckReturnDto = AbroadReturnDto.extend({
-  orderItems: z.array(AbroadReturnItemDto.extend({ returned: z.number().int() })),
+  /** Each line with what came back already and where its items go (the product's 库位; null: not shelved yet). */
+  orderItems: z.array(AbroadReturnItemDto.extend({ returned: z.number().int(), shelfPosition: z.string().nullable() })),
 });
 export type CheckReturnDto = z.infer<typeof CheckReturnDto>;
 

@@ -70,4 +70,11 @@ export const enFloor: Record<string, string> = {
   '未核对': 'Not checked',
   '离线：照片按单号排队，联网后上传并由服务器核对包裹': 'Offline: the photos are queued by number, uploaded and matched to the parcel when the network returns',
   '待拍照列表需要联网：离线时请直接扫描单号拍照，联网后自动上传': 'The photo list needs the network: offline, scan the number and take the photo; it uploads when the network returns',
+  '常见原因': 'Common reasons',
+  '破损': 'Damaged',
+  '错货': 'Wrong goods',
+  '少件': 'Items missing',
+  '受潮': 'Wet',
+  '其他': 'Other',
+  '补充说明（选“其他”时必填）': 'Details (required with Other)',
 };

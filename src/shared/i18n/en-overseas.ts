@@ -74,4 +74,6 @@ export const enOverseas: Record<string, string> = {
   仓库取消: 'Cancelled by warehouse',
   修改状态: 'Status changed',
   '订单 {0}': 'Order {0}',
+  '放回库位': 'Back to shelf',
+  '无库位：放到待上架区': 'No shelf yet: put it in the shelving area',
 };

@@ -51,4 +51,7 @@ export const enPwa: Record<string, string> = {
   '服务器上找不到这个单号：请核对单号，重新扫描后丢弃此条': 'The server does not know this number: check it, scan again, then discard this row',
   '当前账号没有这项权限：请找主管处理，然后丢弃此条': 'This account may not do this: ask a supervisor, then discard this row',
   '请核对原因：修正后重试，或丢弃此条': 'Check the reason: fix it and retry, or discard this row',
+  '本机还有 {1} 的 {0} 条离线操作：不会以你的身份提交，{1} 重新登录后自动同步。': '{0} offline actions of {1} are kept on this device: they are never sent as you, and sync once {1} signs in again.',
+  '其他用户': 'another user',
+  '本机有尚未同步的离线操作：由操作人本人登录后自动同步。': 'This device holds offline actions not yet synced: they sync once the person who did them signs in.',
 };

@@ -41,4 +41,6 @@ export const enStation: Record<string, string> = {
   '申报仓库': 'Declared for',
   '其他仓库': 'another warehouse',
   '确认转仓签收': 'Sign in as a transfer',
+  '问题件：{0}': 'Order on hold: {0}',
+  '未填写原因': 'no reason given',
 };

@@ -209,6 +209,8 @@ export const enStock: Record<string, string> = {
   '请扫描商品条码': 'Scan a product barcode',
   '{0} 条需处理': '{0} need attention',
   '联网后，排队的操作会自动提交并显示在这里': 'Queued actions are submitted when the network is back and appear here',
+  '输入实收数量': 'Enter the count received',
+  '短少 {0} 件：申报 {1} 件，实收 {2} 件。请复点，通过后按实收数量上架': '{0} short: {1} declared, {2} received. Count again; passed, the received count is shelved',
   '交易号或物流单号，可输尾号': 'Trade or tracking number, or its last digits',
   // 库位占用 (holding slots, decision 0062)
   '库位占用': 'Holding slots',

@@ -1,6 +1,6 @@
 // The live camera picture, loaded lazily (see camera-scanner.tsx): mounting starts the rear camera,
 // unmounting (the toggle, a route change) stops it and releases the stream.
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Loader, Text } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { startCamera } from '../../lib/scanner/camera-engine.ts';
@@ -8,9 +8,11 @@ import { useT } from '../../lib/i18n.ts';
 
 export interface CameraViewProps {
   onDecode: (text: string) => void;
+  /** Over the bottom of the picture: the verdict on the last scan, where the picker is looking (issue 45 §5). */
+  overlay?: ReactNode;
 }
 
-export default function CameraView({ onDecode }: CameraViewProps) {
+export default function CameraView({ onDecode, overlay }: CameraViewProps) {
   const t = useT();
   const elementId = `camera-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [state, setState] = useState<{ kind: 'starting' } | { kind: 'live' } | { kind: 'error'; message: string }>({ kind: 'starting' });
@@ -38,7 +40,14 @@ export default function CameraView({ onDecode }: CameraViewProps) {
 
   return (
     <Box data-testid="camera-view" data-state={state.kind}>
-      <Box id={elementId} style={{ width: '100%', maxWidth: 480, margin: '0 auto', minHeight: state.kind === 'error' ? 0 : 180, background: '#000', borderRadius: 8, overflow: 'hidden' }} />
+      <Box style={{ position: 'relative', width: '100%', maxWidth: 480, margin: '0 auto' }}>
+        <Box id={elementId} style={{ width: '100%', minHeight: state.kind === 'error' ? 0 : 180, background: '#000', borderRadius: 8, overflow: 'hidden' }} />
+        {overlay && (
+          <Box data-testid="camera-overlay" style={{ position: 'absolute', left: 6, right: 6, bottom: 6, maxHeight: 'calc(100% - 12px)', overflow: 'auto', zIndex: 2 }}>
+            {overlay}
+          </Box>
+        )}
+      </Box>
       {state.kind === 'starting' && (
         <Text size="sm" c="dimmed" ta="center" mt={4}><Loader size="xs" mr={6} />{t('正在打开摄像头…')}</Text>
       )}

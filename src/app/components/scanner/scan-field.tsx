@@ -6,9 +6,9 @@
 // screen keeps its own repeat window (dedupe={false}). On a scan screen the soft
 // keyboard stays down (inputMode "none": a wedge scanner or the camera does the typing); the 键盘
 // toggle brings it up to type a smudged number by hand.
-import { useCallback, useImperativeHandle, useRef, useState, type CSSProperties, type Ref, type RefObject } from 'react';
+import { useCallback, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode, type Ref, type RefObject } from 'react';
 import { IconBarcode, IconCamera, IconCameraOff } from '@tabler/icons-react';
-import { createDedupe, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
+import { createDedupe, createInView, normalizeCode, primeFeedback, useScanInput, type Dedupe } from '../../lib/scanner/index.ts';
 import { readWedgeSettings } from '../../lib/scanner/wedge-settings.ts';
 import { useT } from '../../lib/i18n.ts';
 import { CameraScanner } from './camera-scanner.tsx';
@@ -30,6 +30,10 @@ export interface ScanFieldProps {
   dedupe?: Dedupe | false;
   /** Start with the camera on (e.g. a phone screen whose user chose it last time). */
   cameraOn?: boolean;
+  /** Told when the camera is turned on or off (the screen then shows its verdict over the camera). */
+  onCameraChange?: (on: boolean) => void;
+  /** Shown over the camera's picture while it is on: the screen's verdict on the last scan (issue 45 §5). */
+  cameraOverlay?: ReactNode;
   testId?: string;
   /** The box's id (a label elsewhere on the screen points at it). */
   id?: string;
@@ -47,7 +51,8 @@ export interface ScanFieldHandle {
 }
 
 export function ScanField({
-  onScan, label, placeholder, enabled = true, containerRef, dedupe: given, cameraOn = false, testId = 'scan-input', id, size = 'xl', className, ref,
+  onScan, label, placeholder, enabled = true, containerRef, dedupe: given, cameraOn = false, onCameraChange, cameraOverlay, testId = 'scan-input', id, size = 'xl',
+  className, ref,
 }: ScanFieldProps) {
   const t = useT();
   const [settings] = useState(readWedgeSettings);
@@ -55,6 +60,8 @@ export function ScanField({
   const [typing, setTyping] = useState(false);
   const [camera, setCamera] = useState(cameraOn);
   const [ignored, setIgnored] = useState<string | null>(null);
+  // A label held in front of the camera is read many times a second: it counts once while it stays.
+  const inView = useRef(createInView());
 
   const feed = useCallback((raw: string, source: ScanOrigin) => {
     const code = normalizeCode(raw);
@@ -88,7 +95,15 @@ export function ScanField({
   const toggleCamera = () => {
     // The tap is the user gesture browsers want before they play the verdict's tone later.
     primeFeedback();
-    setCamera((on) => !on);
+    inView.current.reset();
+    setCamera(!camera);
+    onCameraChange?.(!camera);
+  };
+
+  const fromCamera = (text: string) => {
+    // Still in view since it was last read: the same stay, not a new scan (no hint either: it is not a repeat by the picker).
+    if (!inView.current.seen(normalizeCode(text))) return;
+    feed(text, 'camera');
   };
 
   const toggleTyping = () => {
@@ -114,7 +129,7 @@ export function ScanField({
       >
         {camera ? t('关闭摄像头') : t('摄像头扫码')}
       </KitButton>
-      {camera && <CameraScanner onDecode={(text) => feed(text, 'camera')} />}
+      {camera && <CameraScanner onDecode={fromCamera} overlay={cameraOverlay} />}
       {ignored && <KitText size="sm" dimmed data-testid="scan-ignored">{t('已忽略重复扫描：{0}', ignored)}</KitText>}
     </div>
   );

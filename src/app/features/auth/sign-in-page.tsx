@@ -21,6 +21,8 @@ import { Brand } from '../../components/brand.tsx';
 import classes from './sign-in.module.css';
 import { preloadSignedInScreen } from '../../lib/console-preload.ts';
 import { holdFirstScreen } from '../../lib/first-screen.ts';
+import { floorDevice } from '../../lib/floor-layout.ts';
+import { outboxMayHaveRows } from '../../lib/outbox/index.ts';
 
 // Opened rarely; it checks the tenancy name with the server's Account service.
 const TenantSwitchModal = lazy(() => import('./tenant-switch.tsx').then((m) => ({ default: m.TenantSwitchModal })));
@@ -67,7 +69,11 @@ function SignInForm() {
   const [registerOpened, registerModal] = useDisclosure(false);
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
+  // On a floor device (a phone, or the installed app) 记住我 starts ticked: the floor keeps its
+  // session on the device, so the app reopens offline with its queue (decision 0068).
+  const [remember, setRemember] = useState(floorDevice);
+  // Work queued on this device waits for the one who did it (the outbox sends a row only as its user).
+  const [queued] = useState(outboxMayHaveRows);
   const [fieldErrors, setFieldErrors] = useState<{ userName?: string; password?: string }>({});
   const [culture, setCulture] = useState<Culture>(readCulture());
 
@@ -176,6 +182,11 @@ function SignInForm() {
                   <div className={classes.failureTitle}>{failure.title}</div>
                   {failure.message && <div>{failure.message}</div>}
                 </div>
+              </div>
+            )}
+            {queued && (
+              <div role="note" className={classes.queued} data-testid="sign-in-queued">
+                {t('本机有尚未同步的离线操作：由操作人本人登录后自动同步。')}
               </div>
             )}
             <TextInput label={t('用户名')} placeholder={t('用户名或邮箱')} leftSection={<IconUser size={16} />} autoComplete="username"

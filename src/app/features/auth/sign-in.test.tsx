@@ -127,6 +127,31 @@ describe('sign-in and the guard, through the route tree', () => {
     expect(await screen.findByText('页面不存在')).toBeTruthy();
   });
 
+  it('on a floor device (a phone, the installed app) 记住我 starts ticked: a device token kept in localStorage (decision 0068)', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('display-mode: standalone') });
+    try {
+      const { router, auth, calls } = start('/', {
+        'TokenAuth.authenticate': () => ({ accessToken: 'token-d', encryptedAccessToken: 'enc-d', expireInSeconds: 7 * 86400, userId: 2 }),
+      });
+      expect(((await screen.findByLabelText('记住我', {}, { timeout: 5000 })) as HTMLInputElement).checked).toBe(true);
+      await signIn('123qwe');
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/'));
+      expect(auth.getToken()).toBe('token-d');
+      expect(localStorage.getItem('haicang.auth')).toContain('token-d');
+      expect(sessionStorage.getItem('haicang.auth')).toBeNull();
+      expect((calls.find((c) => c.action === 'authenticate') as ApiRequest).body).toMatchObject({ rememberClient: true });
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
+  it('says when this device holds offline work waiting for the one who did it', async () => {
+    localStorage.setItem('haicang.outbox.open', '1');
+    start('/', {});
+    expect((await screen.findByTestId('sign-in-queued', {}, { timeout: 5000 })).textContent).toContain('由操作人本人登录后自动同步');
+  });
+
   it('a signed-in user opening / is sent home; while locked every route leads to /locking until the right password', async () => {
     const auth = createAuthStore();
     auth.signIn({ accessToken: 't', encryptedAccessToken: 'e', expireInSeconds: 3600 }, true);

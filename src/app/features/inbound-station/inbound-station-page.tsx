@@ -1,12 +1,12 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
 import { KitAlert, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { useSignStation } from './use-sign-station.ts';
+import { useSignStation, type ScanEntry } from './use-sign-station.ts';
 import { parseDecimal } from '../../lib/decimal.ts';
 import { useStationWarehouse } from '../../lib/station-warehouse.ts';
 import classes from './inbound-station.module.css';
@@ -58,6 +58,8 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
   const [weightError, setWeightError] = useState(false);
   const [note, setNote] = useState('');
   const containerRef = useRef<HTMLDivElement | null>(null);
+  // Camera mode (issue 45 §5): the verdict is shown over the picture, where the picker is looking.
+  const [camera, setCamera] = useState(false);
   // The floor's one scan box (wedge, typed, or the camera behind its toggle; this device's scanner
   // settings). The station keeps its own 2 s repeat window (use-sign-station.ts), so the box does not.
   const scanRef = useRef<ScanFieldHandle | null>(null);
@@ -89,6 +91,11 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
     });
   }
 
+  const transfer = (entry: ScanEntry) => {
+    void station.transfer(entry);
+    scanRef.current?.focus();
+  };
+
   const backToScan = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -117,7 +124,10 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
 
       <ScanField
         ref={scanRef} containerRef={containerRef} dedupe={false} onScan={(code) => onCode(code)} className={classes.scanInput}
-        label={t('快递单号')} placeholder={t('扫描或输入单号')}
+        label={t('快递单号')} placeholder={t('扫描或输入单号')} onCameraChange={setCamera}
+        cameraOverlay={camera && station.history[0] ? (
+          <Suspense fallback={null}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onCamera onTransfer={transfer} /></Suspense>
+        ) : null}
       />
       <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
         {/* A decimal keypad on a phone; lib/decimal.ts reads what was typed when a scan takes it. */}
@@ -129,8 +139,9 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         <KitTextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
       </Columns>
 
-      {station.history[0] ? (
-        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onTransfer={(entry) => { void station.transfer(entry); scanBox.focus(); }} /></Suspense>
+      {/* The verdict on the last scan; in camera mode it is over the camera's picture instead (issue 45 §5). */}
+      {camera ? null : station.history[0] ? (
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onTransfer={transfer} /></Suspense>
       ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">

@@ -98,6 +98,25 @@ describe('包裹签收 station', () => {
     expect(rows[0]!.textContent).toContain('A-12');
   });
 
+  it('a parcel of an order on hold (问题件) says so at sign-in, with the reason, in the warning tone (issue 45 §12)', async () => {
+    const order = (holdReason: string | null): NonNullable<SignResultDto['order']> => ({
+      id: 5, tradeNo: 'CB2026000777', orderNumber: 'SHP7', userId: 3, userCode: 'S00001', storeId: 1, storeName: '小店', warehouseInfoId: 7,
+      warehouseName: '义乌仓', site: 'TW', orderType: 1, cargoCategory: 1, shippingMethods: 1, orderStatus: 7, packageStatus: 1, isUrgent: false,
+      reMark: null, pdfGuid: null, holdReason, shelfNumber: 'A-12', creationTime: '2026-03-01T00:00:00Z', lastModificationTime: null,
+    });
+    const { api } = stationApi((body, n) => signed(String(body.shipment), { order: order(n === 1 ? '收件地址待卖家确认' : null) }));
+    renderWithProviders(<InboundStationPage />, { api });
+    await ready();
+    await userEvent.type(box(), 'YT7000{Enter}');
+    await waitFor(() => expect(verdict().dataset.verdict).toBe('SIGNED'));
+    expect(within(verdict()).getByTestId('verdict-hold').textContent).toBe('问题件：收件地址待卖家确认');
+    // Amber (the warning tone), not the green of an ordinary sign-in.
+    expect(verdict().style.background).toContain('yellow');
+    await userEvent.type(box(), 'YT7001{Enter}');
+    await waitFor(() => expect(verdict().textContent).toContain('YT7001'));
+    expect(within(verdict()).getByTestId('verdict-hold').textContent).toBe('问题件：未填写原因');
+  });
+
   it('a parcel of another warehouse is WRONG_WAREHOUSE, named, not signed; 确认转仓签收 signs it with transfer: true under a new key', async () => {
     const { api, signs } = stationApi((body) => body.transfer
       ? signed(String(body.shipment), { shelfNumber: null })

@@ -8,7 +8,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { codeColor } from '../../components/code-colors.ts';
 import { verdictFill } from '../../components/verdict-tone.ts';
 import { KitBadge, KitButton, KitText, kit } from '../../components/kit/kit.tsx';
-import { labelKey, RECEIVE_STATUS } from '#shared/enums.ts';
+import { labelKey, ORDER_STATUS, RECEIVE_STATUS } from '#shared/enums.ts';
 import { formatDateTime } from '../../components/list-page/format.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import type { ScanEntry, ScanOutcome } from './use-sign-station.ts';
@@ -130,18 +130,23 @@ function OfflineGuessFields({ guess, warehouseName }: { guess: OfflineGuess; war
  * `onTransfer`: how a WRONG_WAREHOUSE verdict's 确认转仓签收 signs the parcel here. `warehouseName`: a
  * warehouse's name by id (the offline verdict names the warehouse a parcel was declared for).
  */
-export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () => null }: {
+export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () => null, onCamera = false }: {
   entry: ScanEntry; ignored: string | null; onTransfer?: (entry: ScanEntry) => void; warehouseName?: (id: number | null) => string | null;
+  /** Shown over the camera's picture (camera mode, issue 45 §5): smaller, the picture stays in view above it. */
+  onCamera?: boolean;
 }) {
   const t = useT();
   const guess = entry.outcome.kind === 'queued' ? entry.outcome.guess : null;
   const replayed = entry.outcome.kind === 'result' ? entry.outcome.replayed : undefined;
-  const look = verdictLook(entry.outcome, t);
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
+  // The parcel's order is on hold (问题件, issue 45 §12): said at sign-in, in the warning tone, with the reason.
+  const hold = result?.order?.orderStatus === ORDER_STATUS.onHold ? (result.order.holdReason?.trim() || t('未填写原因')) : null;
+  const plain = verdictLook(entry.outcome, t);
+  const look = hold !== null && result?.action !== 'REJECT' && result?.action !== 'WRONG_WAREHOUSE' ? { ...plain, color: 'yellow' as const } : plain;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
-      className={`${classes.verdict} ${classes.verdictFilled}`} style={{ background: verdictFill(look.color) }}
+      className={`${classes.verdict} ${classes.verdictFilled}${onCamera ? ` ${classes.onCamera}` : ''}`} style={{ background: verdictFill(look.color) }}
       data-testid="scan-verdict" data-verdict={result?.action ?? entry.outcome.kind} role="status" aria-live="assertive"
     >
       <div className={kit.col} style={{ '--kit-gap': 'var(--mantine-spacing-sm)' } as CSSProperties}>
@@ -156,6 +161,7 @@ export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () =>
         </div>
         {/* Offline, the seller code and slot come first: within a phone's first screen (issue 45 item 11). */}
         {guess && <OfflineGuessFields guess={guess} warehouseName={warehouseName} />}
+        {hold !== null && <div className={classes.hold} data-testid="verdict-hold">{t('问题件：{0}', hold)}</div>}
         {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {replayed && result && <ReplayLine guess={replayed.guess} result={result} />}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}

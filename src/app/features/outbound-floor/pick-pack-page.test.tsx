@@ -57,6 +57,25 @@ describe('拣货打包', () => {
   });
 });
 
+describe('拣货打包 pick list', () => {
+  it('lists the order\'s lines in walking order: by shelf location, zone, row, shelf (issue 45 §12)', async () => {
+    localStorage.clear();
+    const line = (id: number, sku: string, shelfPosition: string | null) => ({
+      stockProductId: id, productSku: sku, productName: sku, barCode: `SP0000000${id}`, shelfPosition, quantity: 1, combinationId: null, combinationSku: null,
+    });
+    const order = { ...ORDER, tradeNo: 'ST26112400002', items: [line(1, 'FAR', 'B-01-01'), line(2, 'NOWHERE', null), line(3, 'TEN', 'A-10-02'), line(4, 'TWO', 'A-2-05'), line(5, 'NEAR', 'A-2-01')] };
+    const { api } = createFakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 1, tenantId: 1, values: zhHans }),
+      'BackStockOrder.getPickList': () => ({ items: [order] }),
+    });
+    renderWithProviders(<PickPackPage />, { api });
+    await waitFor(() => expect(screen.getByTestId('pick-waiting').textContent).toContain('1'));
+    await scan(order.tradeNo);
+    expect(screen.getAllByTestId('pick-line-place').map((c) => c.textContent)).toEqual(['A-2-01', 'A-2-05', 'A-10-02', 'B-01-01', '—']);
+    expect(screen.getAllByTestId('pick-line').map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['1', '2', '3', '4', '5']);
+  });
+});
+
 describe('拣货打包 offline', () => {
   let online = true;
   const server: { url: string; key: string; body: unknown }[] = [];

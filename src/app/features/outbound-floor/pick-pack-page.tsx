@@ -39,12 +39,16 @@ export function PickPackPage() {
             <KitText size="sm" dimmed>{pick.current.userCode} · {pick.current.storeName}</KitText>
           </div>
           <PlainTable>
-            <thead><tr><th>{t('商品')}</th><th>{t('货架')}</th><th>{t('已拣/应拣')}</th></tr></thead>
+            {/* The pick list in walking order (shelf by shelf, issue 45 §12): where to go first, then what to take. */}
+            <thead><tr><th>#</th><th>{t('货架')}</th><th>{t('商品')}</th><th>{t('已拣/应拣')}</th></tr></thead>
             <tbody>
-              {pick.lines.map((l) => (
+              {pick.lines.map((l, i) => (
                 <tr key={l.barCode} data-testid="pick-line" data-complete={l.picked === l.quantity}>
+                  <td style={{ fontWeight: 700 }}>{i + 1}</td>
+                  <td className={kit.mono} style={{ fontWeight: 800, fontSize: 'var(--mantine-font-size-lg)', whiteSpace: 'nowrap' }} data-testid="pick-line-place">
+                    {l.shelfPosition ?? '—'}
+                  </td>
                   <td><div style={{ fontWeight: 600 }}>{l.productSku}</div><KitText size="xs" dimmed>{l.productName} · {l.barCode}</KitText></td>
-                  <td>{l.shelfPosition ?? '—'}</td>
                   <td><div style={{ fontWeight: 700, color: l.picked === l.quantity ? 'var(--mantine-color-green-8)' : undefined }}>{l.picked}/{l.quantity}</div></td>
                 </tr>
               ))}

@@ -12,6 +12,7 @@ import { scanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import type { Verdict } from './scan-box.tsx';
 import { readStored, writeStored } from './device-store.ts';
+import { inWalkingOrder } from './walking-order.ts';
 
 const ORDERS_KEY = 'haicang.pick.orders';
 const DONE_KEY = 'haicang.pick.done';
@@ -19,7 +20,10 @@ const DONE_KEY = 'haicang.pick.done';
 export interface PickLine { barCode: string; productSku: string; productName: string; shelfPosition: string | null; quantity: number; picked: number }
 
 
-/** The order's lines by barcode (a product in two lines, e.g. from a combination, is one line here). */
+/**
+ * The order's lines by barcode (a product in two lines, e.g. from a combination, is one line here), in
+ * walking order: by shelf location, zone, row, shelf (issue 45 §12).
+ */
 function linesOf(order: StockOrderDto): PickLine[] {
   const byCode = new Map<string, PickLine>();
   for (const i of order.items) {
@@ -27,7 +31,7 @@ function linesOf(order: StockOrderDto): PickLine[] {
     line.quantity += i.quantity;
     byCode.set(i.barCode, line);
   }
-  return [...byCode.values()];
+  return inWalkingOrder([...byCode.values()]);
 }
 
 export function usePickPack(t: (text: string, ...args: (string | number)[]) => string) {

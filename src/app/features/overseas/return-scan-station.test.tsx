@@ -20,8 +20,8 @@ const ret = (over: Partial<AbroadReturnDto> = {}): AbroadReturnDto => ({
 });
 const check = (over: Partial<CheckReturnDto> = {}): CheckReturnDto => ({
   ...ret(), orderItems: [
-    { stockProductId: 11, productSku: 'CUP-1', productName: '保温杯', barCode: 'SP00000011', quantity: 2, returned: 0 },
-    { stockProductId: 12, productSku: 'LID-1', productName: '杯盖', barCode: 'SP00000012', quantity: 1, returned: 1 },
+    { stockProductId: 11, productSku: 'CUP-1', productName: '保温杯', barCode: 'SP00000011', quantity: 2, returned: 0, shelfPosition: 'B-02-03' },
+    { stockProductId: 12, productSku: 'LID-1', productName: '杯盖', barCode: 'SP00000012', quantity: 1, returned: 1, shelfPosition: null },
   ], ...over,
 });
 
@@ -71,6 +71,8 @@ describe('退件入库', () => {
     await user.type(box(), 'rt10001{Enter}');
     await waitFor(() => expect(verdict().dataset.state).toBe('found'));
     expect(screen.getByTestId('return-user-code').textContent).toBe('S00042');
+    // Where each returned item goes (issue 45 §12): its shelf, or the shelving area for a product without one.
+    expect(screen.getAllByTestId('return-line-place').map((p) => p.textContent)).toEqual(['放回库位 B-02-03', '无库位：放到待上架区']);
     // What may still come back: 2 of the cup, none of the lid (already returned).
     const cup = screen.getByLabelText('CUP-1 本次入库') as HTMLInputElement;
     expect(cup.value).toBe('2');

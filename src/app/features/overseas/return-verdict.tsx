@@ -58,6 +58,10 @@ export function ReturnVerdict({ state, counts, countError, setCount, onConfirm }
               <Box style={{ minWidth: 0 }}>
                 <Text fw={600} truncate>{l.productSku}</Text>
                 <Text size="xs" c="dimmed">{t('订单 {0} 件，已退 {1} 件', l.quantity, l.returned)}</Text>
+                {/* Where the item goes (issue 45 §12): its shelf, or the shelving area when it has none yet. */}
+                {l.shelfPosition
+                  ? <Text size="sm" fw={700} data-testid="return-line-place">{t('放回库位')} <No size="lg">{l.shelfPosition}</No></Text>
+                  : <Text size="sm" fw={700} c="orange.9" data-testid="return-line-place">{t('无库位：放到待上架区')}</Text>}
               </Box>
               <TextInput w={96} size="md" inputMode="numeric" aria-label={t('{0} 本次入库', l.productSku)}
                 value={counts[l.stockProductId] ?? ''} onChange={(e) => setCount(l.stockProductId, e.currentTarget.value.replace(/\D/g, ''))} />

@@ -9,6 +9,7 @@ import { Columns } from '../../components/columns.tsx';
 import { KitBadge, KitButton, KitCard, KitText, kit, type KitButtonProps } from '../../components/kit/kit.tsx';
 import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-slots.ts';
 import classes from './photo-station.module.css';
+import { ABNORMAL_REASONS, chosenReasons, toggleReason } from './abnormal-reasons.ts';
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -44,6 +45,7 @@ export interface PhotoParcelProps {
 export default function PhotoParcel({ parcel, slots, withReason, photos, busySlot, uploading, ready, reason, onReason, onTake, onSubmit, onCancel }: PhotoParcelProps) {
   const t = useT();
   const reasonField = useId();
+  const chosen = chosenReasons(reason);
   return (
     <>
         {isUnconfirmed(parcel) ? (
@@ -108,8 +110,23 @@ export default function PhotoParcel({ parcel, slots, withReason, photos, busySlo
         {withReason && (
           <div>
             <label className={kit.label} htmlFor={reasonField}>{t('异常原因')}<span className={classes.required} aria-hidden> *</span></label>
+            {/* Preset reasons, one tap each (issue 45 §12); 其他 asks for words in the box below. */}
+            <div className={kit.row} role="group" aria-label={t('常见原因')} style={{ '--kit-gap': '8px', marginBottom: 8 } as CSSProperties}>
+              {ABNORMAL_REASONS.map((preset) => {
+                const on = chosen.has(preset);
+                return (
+                  <KitButton key={preset} size="md" variant={on ? 'filled' : 'default'} aria-pressed={on} data-testid="reason-chip"
+                    onClick={() => {
+                      onReason(toggleReason(reason, preset));
+                      if (preset === '其他' && !on) requestAnimationFrame(() => document.getElementById(reasonField)?.focus());
+                    }}>
+                    {t(preset)}
+                  </KitButton>
+                );
+              })}
+            </div>
             <textarea id={reasonField} className={kit.input} data-size="md" value={reason} onChange={(e) => onReason(e.currentTarget.value)}
-              maxLength={512} rows={3} data-testid="photo-reason" />
+              maxLength={512} rows={2} placeholder={t('补充说明（选“其他”时必填）')} data-testid="photo-reason" />
           </div>
         )}
 

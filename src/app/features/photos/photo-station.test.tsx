@@ -141,6 +141,31 @@ describe('PhotoStation', () => {
     expect(await (await loadOutbox()).db.entries.count()).toBe(0);
   });
 
+  it('异常拍照 offers preset reasons: chips 破损 错货 少件 受潮 其他 fill the reason, 其他 needs words (issue 45 §12)', async () => {
+    const { calls } = setup('abnormalphoto', {
+      'BackOrder.setTakePictureAbnormal': (r) => parcel({ receiveStatus: 6, imageGuid: String(r.body?.imageGuid) }),
+    });
+    await scan('YT1234567');
+    await pick('imageGuid', 'broken.jpg');
+    await screen.findByTestId('photo-preview');
+    const chips = screen.getAllByTestId('reason-chip');
+    expect(chips.map((c) => c.textContent)).toEqual(['破损', '错货', '少件', '受潮', '其他']);
+    const submit = screen.getByRole('button', { name: '上传' });
+    await userEvent.click(screen.getByRole('button', { name: '其他' }));
+    expect(screen.getByRole('button', { name: '其他' }).getAttribute('aria-pressed')).toBe('true');
+    // 其他 alone says nothing: 上传 waits for the words.
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: '其他' }));
+    await userEvent.click(screen.getByRole('button', { name: '破损' }));
+    await userEvent.click(screen.getByRole('button', { name: '受潮' }));
+    expect((screen.getByTestId('photo-reason') as HTMLTextAreaElement).value).toBe('破损；受潮');
+    await userEvent.type(screen.getByTestId('photo-reason'), '；外箱压扁');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(submit);
+    await screen.findByTestId('photo-done');
+    expect(calls.find((c) => c.action === 'setTakePictureAbnormal')!.body).toMatchObject({ id: 41, reason: '破损；受潮；外箱压扁' });
+  });
+
   it('异常拍照: a link that got no answer is queued in the outbox with its photo and linked on replay, same key, no second upload', async () => {
     const tried: (string | undefined)[] = [];
     const { upload } = setup('abnormalphoto', {

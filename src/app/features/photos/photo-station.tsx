@@ -27,6 +27,7 @@ import { useReach } from '../../lib/outbox/reachability.ts';
 import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-slots.ts';
 import classes from './photo-station.module.css';
+import { reasonComplete } from './abnormal-reasons.ts';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 
@@ -250,7 +251,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
     if (!parcel) return;
     const taken = config.slots.filter((s) => photos[s.slot]);
     if (taken.length === 0) return;
-    if (config.reason && !reason.trim()) {
+    if (config.reason && !reasonComplete(reason)) {
       setStatus({ kind: 'error', message: t('请填写异常原因') });
       return;
     }
@@ -297,7 +298,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   };
 
   const uploading = status.kind === 'uploading';
-  const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reason.trim() !== '');
+  const ready = !!parcel && config.slots.some((s) => photos[s.slot]) && (!config.reason || reasonComplete(reason));
 
   // The kit, not Mantine's components: this is a floor screen's first load (decision 0015).
   return (

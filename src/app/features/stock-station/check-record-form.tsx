@@ -43,6 +43,7 @@ export default function CheckRecordForm(
 ) {
   const t = useT();
   const remarkId = useId();
+  const counted = WHOLE.test(count.trim()) ? Number(count.trim()) : null;
   return (
     <>
       <KitCard style={CARD} data-testid="check-record">
@@ -57,9 +58,15 @@ export default function CheckRecordForm(
         </div>
         <KitTextInput
           wrapperProps={{ style: SPACED }} label={t('实收数量（件）')} size="lg" inputMode="numeric" autoFocus value={count} maxLength={7}
-          placeholder={String(record.productNums)} onChange={(e) => onCount(e.currentTarget.value)} data-testid="check-count"
+          placeholder={t('输入实收数量')} onChange={(e) => onCount(e.currentTarget.value)} data-testid="check-count"
         />
-        {count.trim() !== '' && WHOLE.test(count.trim()) && Number(count) !== record.productNums && (
+        {/* Fewer than declared (issue 45 §12): said loudly, with how many are missing. */}
+        {counted !== null && counted < record.productNums && (
+          <div className={classes.shortfall} role="alert" data-testid="check-shortfall">
+            {t('短少 {0} 件：申报 {1} 件，实收 {2} 件。请复点，通过后按实收数量上架', record.productNums - counted, record.productNums, counted)}
+          </div>
+        )}
+        {counted !== null && counted > record.productNums && (
           <div className={classes.warn}>{t('与申报数量不同：通过后按实收数量上架')}</div>
         )}
         <div className={kit.row} style={{ ...SPACED, '--kit-gap': 'var(--mantine-spacing-sm)', alignItems: 'flex-start' } as CSSProperties}>

@@ -82,8 +82,17 @@ describe('囤货验货', () => {
     const card = await screen.findByTestId('check-record');
     expect(within(card).getByText('SR26112200001')).toBeTruthy();
     expect(screen.getByTestId('check-declared').textContent).toBe('申报 10 件，1 箱');
+    // The count box shows no number before one is typed: its placeholder is not a value (issue 45 §12).
+    expect((screen.getByTestId('check-count') as HTMLInputElement).placeholder).toBe('输入实收数量');
     await userEvent.type(screen.getByTestId('check-count'), '9');
-    expect(screen.getByText('与申报数量不同：通过后按实收数量上架')).toBeTruthy();
+    // A shortfall against the declared 10 is a warning that names it.
+    expect(screen.getByTestId('check-shortfall').textContent).toBe('短少 1 件：申报 10 件，实收 9 件。请复点，通过后按实收数量上架');
+    expect(screen.getByRole('alert').textContent).toContain('短少 1 件');
+    await userEvent.clear(screen.getByTestId('check-count'));
+    await userEvent.type(screen.getByTestId('check-count'), '10');
+    expect(screen.queryByTestId('check-shortfall')).toBeNull();
+    await userEvent.clear(screen.getByTestId('check-count'));
+    await userEvent.type(screen.getByTestId('check-count'), '9');
     await takePhoto();
     await waitFor(() => expect(compress).toHaveBeenCalledTimes(1));
     expect(await screen.findByTestId('check-photo-preview')).toBeTruthy();

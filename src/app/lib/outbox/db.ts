@@ -27,6 +27,8 @@ export interface OutboxEntry {
   label: string;
   /** Tenant and user that queued it: sent only while that same user is signed in. */
   owner: string;
+  /** That user's name (user name), for a row held while someone else is signed in (decision 0068). */
+  ownerName?: string;
   request: OutboxRequest;
   status: EntryStatus;
   attempts: number;

@@ -73,7 +73,8 @@ export function loadOutbox(): Promise<Outbox> {
     const outbox = new Outbox({ source: outboxSource() });
     outbox.start();
     loaded = outbox;
-    outbox.observe((state) => setHint(state.open.length > 0 || state.paused));
+        // Another user's held rows keep the hint too: when that user signs in again, their rows go at once.
+    outbox.observe((state) => setHint(state.open.length > 0 || state.paused || state.held.length > 0));
     for (const l of [...onLoaded]) l();
     return outbox;
   }).catch((e: unknown) => {

@@ -9,6 +9,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useT } from '../i18n.ts';
 import { useAuth } from '../use-auth.ts';
 import { loadOutbox, useOutboxState, type OutboxEntry } from './index.ts';
+import type { HeldRows } from './outbox.ts';
 import { useReach } from './reachability.ts';
 import { actionName, refusalAdvice } from './action-names.ts';
 
@@ -109,6 +110,8 @@ export function OfflineBanner() {
     await router.navigate({ href: `/?redirect=${encodeURIComponent(back)}`, replace: true });
     queryClient.clear();
   };
+  // Rows another picker queued on this device: kept, never sent as this user (decision 0068).
+  const held = state?.held.length ? <HeldNotice held={state.held} /> : null;
   if (state?.paused) {
     return (
       <Alert color="red" radius={0} py="xs" data-testid="outbox-paused" title={t('登录已过期，请重新登录')}>
@@ -119,12 +122,29 @@ export function OfflineBanner() {
       </Alert>
     );
   }
-  if (reach === 'online') return null;
+  if (reach === 'online') return held;
   return (
-    <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner" data-reach={reach}>
-      <Text size="sm" c="dark.9">
-        {reach === 'offline' ? t('网络已断开：扫码等操作先保存在本机，联网后自动同步') : t('服务器无响应：扫码等操作先保存在本机，恢复后自动同步')}
-      </Text>
+    <>
+      <Alert color="yellow" radius={0} py={6} icon={<IconCloudOff size={18} />} data-testid="offline-banner" data-reach={reach}>
+        <Text size="sm" c="dark.9">
+          {reach === 'offline' ? t('网络已断开：扫码等操作先保存在本机，联网后自动同步') : t('服务器无响应：扫码等操作先保存在本机，恢复后自动同步')}
+        </Text>
+      </Alert>
+      {held}
+    </>
+  );
+}
+
+/** Whose rows wait on this device for their own user to sign in again. */
+export function HeldNotice({ held }: { held: readonly HeldRows[] }) {
+  const t = useT();
+  return (
+    <Alert color="orange" radius={0} py={6} data-testid="outbox-held">
+      {held.map((h) => (
+        <Text key={h.owner} size="sm" c="dark.9">
+          {t('本机还有 {1} 的 {0} 条离线操作：不会以你的身份提交，{1} 重新登录后自动同步。', h.count, h.name ?? t('其他用户'))}
+        </Text>
+      ))}
     </Alert>
   );
 }

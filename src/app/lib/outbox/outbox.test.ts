@@ -21,7 +21,7 @@ const open: Outbox[] = [];
 function setup(replies: Reply[] = [], extra: Partial<OutboxOptions> & { dbName?: string } = {}) {
   const sent: Sent[] = [];
   const clock = { now: 1_000_000 };
-  const session = { token: 'token-a' as string | null, owner: '1:7' as string | null };
+  const session = { token: 'token-a' as string | null, owner: '1:7' as string | null, name: 'picker7' as string | null };
   const fetchFn = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     const headers = init!.headers as Record<string, string>;
     const s: Sent = { url: String(url), key: headers['Idempotency-Key']!, body: JSON.parse(String(init!.body)), auth: headers.Authorization ?? null };
@@ -33,7 +33,7 @@ function setup(replies: Reply[] = [], extra: Partial<OutboxOptions> & { dbName?:
   });
   const outbox = new Outbox({
     dbName: extra.dbName ?? `outbox-test-${++dbCount}`,
-    source: { getToken: () => session.token, getTenantId: () => 1, getCulture: () => 'zh-Hans', getOwner: () => session.owner },
+    source: { getToken: () => session.token, getTenantId: () => 1, getCulture: () => 'zh-Hans', getOwner: () => session.owner, getOwnerName: () => session.name },
     fetch: fetchFn as unknown as typeof fetch,
     now: () => clock.now,
     random: () => 0.5,
@@ -180,6 +180,28 @@ describe('outbox', () => {
     session.owner = '1:7';
     await outbox.run();
     expect(sent).toHaveLength(1);
+  });
+
+  it('holds another picker\'s rows under their name while someone else is signed in, and sends them as their own user later (decision 0068)', async () => {
+    const { outbox, sent, session } = setup();
+    await outbox.enqueue(sign('YT0001'), { group: 'a', label: 'YT0001' });
+    await outbox.enqueue(sign('YT0002'), { group: 'b', label: 'YT0002' });
+    // The token expired offline; another picker signs in on the same phone.
+    session.owner = '1:8';
+    session.name = 'picker8';
+    session.token = 'token-b';
+    await outbox.run();
+    expect(sent).toHaveLength(0);
+    const held = await outbox.snapshot();
+    expect(held.open).toEqual([]);
+    expect(held.held).toEqual([{ owner: '1:7', name: 'picker7', count: 2 }]);
+    // The first picker signs in again: the rows go, with that picker's token.
+    session.owner = '1:7';
+    session.name = 'picker7';
+    session.token = 'token-a2';
+    await outbox.run();
+    expect(sent.map((s) => s.auth)).toEqual(['Bearer token-a2', 'Bearer token-a2']);
+    expect((await outbox.snapshot()).held).toEqual([]);
   });
 
   it('counts a conflict that matches the intent as done, and retries the in-flight conflict', async () => {

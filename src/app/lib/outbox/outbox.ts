@@ -31,6 +31,8 @@ export interface OutboxSource {
   getCulture(): string;
   /** `${tenant}:${userId}` of the signed-in user, null when nobody is (or the session is not known yet). */
   getOwner(): string | null;
+  /** The signed-in user's name as the floor knows them (kept with each row: a held row says whose it is). */
+  getOwnerName?(): string | null;
 }
 
 export interface OutboxOptions {
@@ -77,13 +79,31 @@ export interface EnqueueOptions {
 
 export interface OutboxCounts { waiting: number; attention: number }
 
+/** Rows another user queued on this device: kept, and sent only once that user signs in here again. */
+export interface HeldRows { owner: string; name: string | null; count: number }
+
 export interface OutboxState extends OutboxCounts {
   paused: boolean;
+  /** Open rows of other users (decision 0068): never sent under the signed-in user. */
+  held: HeldRows[];
   sending: boolean;
   /** Waiting and 需处理 rows of the signed-in user, oldest first. */
   open: OutboxEntry[];
   /** Done rows, newest first. */
   recent: OutboxEntry[];
+}
+
+/** Open rows of users other than `owner`, per user (the name is the one their newest row carries). */
+export function heldRows(entries: readonly OutboxEntry[], owner: string | null): HeldRows[] {
+  const held = new Map<string, HeldRows>();
+  for (const e of entries) {
+    if (e.owner === owner || e.status === 'done') continue;
+    const row = held.get(e.owner) ?? { owner: e.owner, name: null, count: 0 };
+    row.count += 1;
+    row.name = e.ownerName ?? row.name;
+    held.set(e.owner, row);
+  }
+  return [...held.values()];
 }
 
 /** The server's transient 409 (a concurrent request holds the same key): retried, never 需处理. */
@@ -158,8 +178,10 @@ export class Outbox {
           .filter((e) => e.owner === owner && e.status !== 'done').first();
         if (waiting) return waiting;
       }
+      const ownerName = this.source.getOwnerName?.() ?? null;
       const entry: OutboxEntry = {
         key: options.key ?? newIdempotencyKey(), group: options.group, label: options.label, owner, request,
+        ...(ownerName ? { ownerName } : {}),
         status: 'pending', attempts: 0, nextAttemptAt: 0, lastError: null, lastStatus: null, result: null,
         createdAt: this.now(), doneAt: null,
         ...(options.files?.length ? { fileFields: options.files.map((f) => f.field) } : {}),
@@ -194,12 +216,14 @@ export class Outbox {
 
   async snapshot(): Promise<OutboxState> {
     const owner = this.source.getOwner();
-    const all = await this.db.entries.orderBy('seq').filter((e) => e.owner === owner).toArray();
+    const every = await this.db.entries.orderBy('seq').toArray();
+    const all = every.filter((e) => e.owner === owner);
     const open = all.filter((e) => e.status !== 'done');
     return {
       waiting: open.filter((e) => e.status !== 'attention').length,
       attention: open.filter((e) => e.status === 'attention').length,
       paused: this.paused,
+      held: heldRows(every, owner),
       sending: this.sending,
       open,
       recent: all.filter((e) => e.status === 'done').sort((a, b) => (b.doneAt ?? 0) - (a.doneAt ?? 0) || b.seq! - a.seq!).slice(0, 20),

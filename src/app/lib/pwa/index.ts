@@ -9,7 +9,7 @@ import { dropReads, persistReads, readsOwner, restoreReads } from './persisted-r
 
 const SESSION_KEY = ['Session', 'getCurrentLoginInformations'] as const;
 
-interface SessionShape { user?: { id: number } | null; tenant?: { id: number } | null }
+interface SessionShape { user?: { id: number; userName?: string } | null; tenant?: { id: number } | null }
 
 /** The signed-in user as the outbox knows them: `${tenant}:${userId}`. */
 export function sessionOwner(queryClient: QueryClient): string | null {
@@ -44,6 +44,7 @@ export function setupPwa(queryClient: QueryClient, auth: AuthStore): boolean {
     getTenantId: auth.getTenantId,
     getCulture: auth.getCulture,
     getOwner: () => (auth.isSignedIn() ? sessionOwner(queryClient) : null),
+    getOwnerName: () => queryClient.getQueryData<SessionShape>(SESSION_KEY)?.user?.userName ?? null,
   });
 
   let signedIn = auth.isSignedIn();

@@ -3,6 +3,8 @@
 export { createWedgeDetector, normalizeCode, DEFAULT_MAX_GAP_MS, DEFAULT_MIN_LENGTH } from './wedge-detector.ts';
 export type { ScanRead, ScanSource, WedgeDetector, WedgeOptions } from './wedge-detector.ts';
 export { createDedupe, DEFAULT_DEDUPE_MS } from './dedupe.ts';
+export { createInView, LEAVE_VIEW_MS } from './in-view.ts';
+export type { InView } from './in-view.ts';
 export type { Dedupe } from './dedupe.ts';
 export { useScanInput } from './use-scan-input.ts';
 export type { ScanInput, ScanInputProps, UseScanInputOptions } from './use-scan-input.ts';

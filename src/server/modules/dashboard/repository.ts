@@ -65,7 +65,9 @@ export interface BacklogRow { awaitingPhotos: number | null; unclaimed: number |
 export async function backlog(tx: Db, wanted: BacklogWanted): Promise<BacklogRow> {
   const counted = (on: boolean, q: SQL): SQL<number | null> => (on ? sql<number>`(${q})::int` : sql<null>`null::int`);
   const [row] = await tx.select({
-    awaitingPhotos: counted(wanted.photos, sql`select count(*) from ${parcels} where ${parcels.isNeedTakePicture}`),
+    // As 待拍照 lists them: asked for a photo and here (signed in or stored, issue 45 §12).
+    awaitingPhotos: counted(wanted.photos, sql`select count(*) from ${parcels} where ${parcels.isNeedTakePicture}
+      and ${parcels.receiveStatus} in (${RECEIVE_STATUS.signed}, ${RECEIVE_STATUS.stored})`),
     unclaimed: counted(wanted.unclaimed, sql`select count(*) from ${parcels} where ${parcels.receiveStatus} = ${RECEIVE_STATUS.unclaimed}`),
     owingFreight: counted(wanted.owing, sql`select count(*) from ${orders} where ${orders.orderStatus} = ${ORDER_STATUS.awaitingFreight}`),
     urgent: counted(wanted.urgent,

@@ -74,7 +74,9 @@ export const tokenAuthService = implement(tokenAuth, ({ tokens }) => ({
     if (!(await verifyPassword(input.password, row.passwordHash))) throw fail('用户名或密码无效。');
     if (!row.isActive) throw fail(`用户 ${row.userName} 未激活，不能登录。`);
     await ctx.transaction((tx) => repo.recordLoginSuccess(tx, row.id));
-    const issued = await tokens.issue({ userId: row.id, tenantId: ctx.tenantId, stamp: row.securityStamp });
+    // 记住我 (rememberClient, on by default on the floor's phones): a device token that outlives a
+    // shift, so the app reopens offline with its queue (decision 0068). Sign-out and a new stamp end it.
+    const issued = await tokens.issue({ userId: row.id, tenantId: ctx.tenantId, stamp: row.securityStamp }, { device: input.rememberClient === true || input.rememberMe === true });
     return { ...issued, userId: row.id };
   },
   async signOut(_input, ctx) {

@@ -143,6 +143,9 @@ async function signAt(
 
 type ParcelDesk = Implementation<typeof abroadLogistics>;
 
+/** Where a parcel is in the warehouse's hands: signed in (1) or stored (2). */
+const HERE = [RECEIVE_STATUS.signed, RECEIVE_STATUS.stored] as const;
+
 /**
  * The parcel desk's actions but the sign calls, shared by Logistics (mainland) and AbroadLogistics
  * (overseas): the lists show the parcels of their kind of warehouse only; the rest acts on a parcel by
@@ -163,7 +166,9 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
     },
 
     async getNeedTakePictureList(input, ctx) {
-      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, needPhoto: true }, pageWindow(input)));
+      // Only parcels that are here (signed in or stored, issue 45 §12): one still on its way, refused,
+      // returned or shipped cannot be photographed.
+      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, needPhoto: true, statuses: HERE }, pageWindow(input)));
     },
 
     async edit(input, ctx) {

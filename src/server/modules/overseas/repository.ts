@@ -127,8 +127,10 @@ export async function returnedOfOrder(tx: Db, orderId: number): Promise<Map<numb
 }
 
 /** Barcodes of products, for the floor's lines. */
-export async function barCodesOf(tx: Db, ids: readonly number[]): Promise<Map<number, string>> {
+/** Each stock product's bar code and shelf position (库位: where a returned item goes back). */
+export async function productLabelsOf(tx: Db, ids: readonly number[]): Promise<Map<number, { barCode: string | null; shelfPosition: string | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: stockProducts.id, barCode: stockProducts.barCode }).from(stockProducts).where(inArray(stockProducts.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r.barCode]));
+  const rows = await tx.select({ id: stockProducts.id, barCode: stockProducts.barCode, shelfPosition: stockProducts.shelfPosition })
+    .from(stockProducts).where(inArray(stockProducts.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, { barCode: r.barCode, shelfPosition: r.shelfPosition }]));
 }

@@ -174,8 +174,12 @@ export const abroadStockReturnService = implement(abroadStockReturn, () => ({
     const found = await repo.returnByNumber(ctx.db, input.returnNumber);
     if (!found) throw notFound(`退件 ${input.returnNumber}`);
     const lines = await returnableLines(ctx.db, found.orderId);
-    const barCodes = await repo.barCodesOf(ctx.db, lines.map((l) => l.stockProductId));
-    return { ...(await dto(ctx.db, found.id)), orderItems: lines.map((l) => ({ ...l, barCode: barCodes.get(l.stockProductId) ?? null })) };
+    const labels = await repo.productLabelsOf(ctx.db, lines.map((l) => l.stockProductId));
+    // Each line says where its items go back: the product's shelf position (issue 45 §12).
+    return {
+      ...(await dto(ctx.db, found.id)),
+      orderItems: lines.map((l) => ({ ...l, barCode: labels.get(l.stockProductId)?.barCode ?? null, shelfPosition: labels.get(l.stockProductId)?.shelfPosition ?? null })),
+    };
   },
 
   confirmReturnWarehousing: (input, ctx) => confirmWarehousing(ctx, input),
