@@ -1,7 +1,7 @@
 // /back/intoLogistics — 包裹签收, the desktop sign-in station (DOMAIN §4 "the scan"). A scanner
 // types the tracking number into the always-focused box and presses Enter; each scan is signed in
 // at once and answered with a large verdict, a tone and (on phones) a vibration.
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type CSSProperties, type KeyboardEvent } from 'react';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { Columns } from '../../components/columns.tsx';
 import { KitAlert, KitCard, KitSelect, KitText, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
