@@ -315,7 +315,7 @@ async function contrasts(page: Page, selector: string): Promise<{ text: string; 
   }, selector);
 }
 
-test('readable in a bright warehouse: the green verdict, the badges and the secondary words are ≥ 4.5:1', async ({ browser, baseURL, apiLogin }) => {
+test('readable in a bright warehouse: the green verdict, the badges and the secondary words are ≥ 4.5:1; on a 360×640 phone the seller code and 库位 are in the first screen', async ({ browser, baseURL, apiLogin }) => {
   test.setTimeout(90_000);
   const context = await phone(browser, baseURL);
   const page = await context.newPage();
@@ -334,6 +334,12 @@ test('readable in a bright warehouse: the green verdict, the badges and the seco
     // The rest of the screen: AA (4.5:1, large text 3:1).
     const rest = await contrasts(page, '[data-testid="floor-frame"]');
     expect(rest.filter((c) => c.ratio < (c.large ? 3 : 4.5)), 'text under AA').toEqual([]);
+    // A small phone, the page where the scan left it (not scrolled): seller code and slot without scrolling.
+    await page.setViewportSize({ width: 360, height: 640 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(verdict.getByTestId('verdict-user-code')).toBeInViewport({ ratio: 1 });
+    await expect(verdict.getByTestId('verdict-shelf')).toBeInViewport({ ratio: 1 });
+    if (process.env.HC_SHOTS) await page.screenshot({ path: `${process.env.HC_SHOTS}/floor-signed-360x640.png` });
   } finally {
     await context.close();
   }

@@ -6,7 +6,7 @@ export const enPwa: Record<string, string> = {
   '未确认': 'Unconfirmed',
   '未确认：卖家已申请拒收，不要入库': 'Unconfirmed: the seller asked to refuse it; do not sign it in',
   '未确认：非本仓包裹，请放到转仓区': 'Unconfirmed: another warehouse’s parcel; put it in the transfer area',
-  '未确认：离线索引中没有此单号，可能是无主件': 'Unconfirmed: not in the offline index; it may be unclaimed',
+  '未确认：离线索引中没有此单号，可能是无主件或已签收过': 'Unconfirmed: not in the offline index; it may be unclaimed, or signed in already',
   '未确认：按离线索引分拣，联网后自动签收并核对': 'Unconfirmed: sorted by the offline index; signed in and checked once online',
   '新库位，联网后分配': 'New slot, given once online',
   '新库位': 'New slot',

@@ -129,6 +129,13 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
           <Suspense fallback={null}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onCamera onTransfer={transfer} /></Suspense>
         ) : null}
       />
+      {/* The verdict on the last scan, right under the box: on a 360×640 phone its seller code and slot are
+          within the first screen (issue 45 §11); the optional weight and note come after it. In camera mode
+          the verdict is over the camera's picture instead (issue 45 §5). */}
+      {camera ? null : station.history[0] ? (
+        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onTransfer={transfer} /></Suspense>
+      ) : <IdleVerdict />}
+
       <Columns cols={{ base: 1, sm: 2 }} spacing="sm">
         {/* A decimal keypad on a phone; lib/decimal.ts reads what was typed when a scan takes it. */}
         <KitTextInput
@@ -138,11 +145,6 @@ export function InboundStationPage({ kind }: InboundStationProps = {}) {
         />
         <KitTextInput label={t('备注（可选）')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={512} size="md" onKeyDown={backToScan} />
       </Columns>
-
-      {/* The verdict on the last scan; in camera mode it is over the camera's picture instead (issue 45 §5). */}
-      {camera ? null : station.history[0] ? (
-        <Suspense fallback={<IdleVerdict waiting />}><VerdictPanel entry={station.history[0]} ignored={station.ignored} warehouseName={warehouseName} onTransfer={transfer} /></Suspense>
-      ) : <IdleVerdict />}
 
       <Columns cols={3} spacing="sm">
         <Counter label={t('已签收')} value={station.counts.signed} color="green-8" testId="count-signed" />

@@ -31,7 +31,7 @@ export function verdictLook(outcome: ScanOutcome, t: Translate): Look {
       switch (outcome.guess?.kind) {
         case 'reject': return { color: 'red', title, hint: t('未确认：卖家已申请拒收，不要入库') + waiting };
         case 'elsewhere': return { color: 'yellow', title, hint: t('未确认：非本仓包裹，请放到转仓区') + waiting };
-        case 'unknown': return { color: 'indigo', title, hint: t('未确认：离线索引中没有此单号，可能是无主件') + waiting };
+        case 'unknown': return { color: 'indigo', title, hint: t('未确认：离线索引中没有此单号，可能是无主件或已签收过') + waiting };
         case 'expected':
         case 'stock': return { color: 'indigo', title, hint: t('未确认：按离线索引分拣，联网后自动签收并核对') + waiting };
         default: return { color: 'indigo', title, hint: t('{0} 条待同步：联网后自动签收，结果见“最近同步”', outcome.waiting) };
@@ -105,7 +105,7 @@ function OfflineGuessFields({ guess, warehouseName }: { guess: OfflineGuess; war
     <>
       {guess.kind === 'elsewhere' && <BigField label={t('申报仓库')} value={warehouseName(guess.warehouseId) ?? t('其他仓库')} testId="verdict-warehouse" valueClass={classes.placeValue} />}
       {(guess.kind === 'expected' || guess.kind === 'stock' || guess.userCode) && (
-        <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
+        <div className={`${kit.row} ${classes.bigFields}`} style={{ alignItems: 'flex-end' }}>
           <BigField label={t('卖家编码')} value={guess.userCode ?? '—'} testId="verdict-user-code" />
           {guess.kind === 'expected' && (guess.shelfNumber
             ? <BigField label={t('库位')} value={guess.shelfNumber} testId="verdict-shelf" />
@@ -179,7 +179,7 @@ export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () =>
           </KitBadge>
         )}
         {showSlot && (result.action === 'SIGNED' || result.userCode || result.shelfNumber) && (
-          <div className={kit.row} style={{ '--kit-gap': 'var(--mantine-spacing-xl)', alignItems: 'flex-end' } as CSSProperties}>
+          <div className={`${kit.row} ${classes.bigFields}`} style={{ alignItems: 'flex-end' }}>
             {(result.action === 'SIGNED' || result.userCode) && <BigField label={t('卖家编码')} value={result.userCode ?? '—'} testId="verdict-user-code" />}
             {(result.action === 'SIGNED' || result.shelfNumber) && <BigField label={t('库位')} value={result.shelfNumber ?? '—'} testId="verdict-shelf" />}
           </div>
