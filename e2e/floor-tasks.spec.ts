@@ -357,7 +357,7 @@ test('待拍照: lists only the parcels that are here — online, offline; reloa
   await shot('5-need-photo-offline-reload');
 });
 
-test('问题件 at sign-in: a parcel of an order on hold shows the hold and its reason; offline it is queued, and the hold shows once the replay confirms it', async () => {
+test('问题件 at sign-in: a parcel of an order on hold shows the hold and its reason — online, offline from the station\'s index, after an offline reload, and once the replay confirms it', async () => {
   test.setTimeout(120_000);
   const tag = tagOf();
   const [first, second, third] = [`PH${tag}1`, `PH${tag}2`, `PH${tag}3`];
@@ -375,21 +375,23 @@ test('问题件 at sign-in: a parcel of an order on hold shows the hold and its 
   await expect(verdict.getByTestId('verdict-shipment')).toHaveText(first);
   await expect(verdict).toHaveAttribute('data-verdict', 'SIGNED');
   await expect(verdict.getByTestId('verdict-hold')).toHaveText(`问题件：${holdReason}`);
-  await shot('6-hold-at-sign-in-online');
 
-  // Offline the station's index knows the parcel but not the hold: queued, unconfirmed, never blank.
+  // Offline the station's index knows the hold (it was loaded online): queued, unconfirmed, and 问题件.
   await context.setOffline(true);
   await wedge(second);
   await expect(verdict.getByTestId('verdict-shipment')).toHaveText(second);
   await expect(verdict).toContainText('已排队');
   await expect(verdict.getByTestId('verdict-unconfirmed')).toBeVisible();
+  await expect(verdict.getByTestId('verdict-hold')).toHaveText(`问题件：${holdReason}`);
   await expect(verdict.getByTestId('verdict-trade-no')).toHaveText(o.tradeNo);
 
   await reloadOffline('scan-input');
   await wedge(third);
   await expect(verdict.getByTestId('verdict-shipment')).toHaveText(third);
   await expect(verdict).toContainText('已排队');
+  await expect(verdict.getByTestId('verdict-hold')).toHaveText(`问题件：${holdReason}`);
   await expect(verdict.getByTestId('verdict-trade-no')).toHaveText(o.tradeNo);
+  await shot('6-hold-at-sign-in-offline-reload');
 
   // Online, the replay's answer replaces the guess: the hold is said.
   await context.setOffline(false);
