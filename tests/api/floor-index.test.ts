@@ -10,7 +10,7 @@ import { createUser } from '../factories/identity.ts';
 import { buildOrder, createOrder, trackingNo } from '../factories/orders.ts';
 import { parcelScene, type ParcelScene } from '../factories/parcels.ts';
 
-interface Row { n: string; u: string | null; o: number | null; t: string | null; s: string | null; k: 'd' | 's'; w: number | null }
+interface Row { n: string; u: string | null; o: number | null; t: string | null; s: string | null; k: 'd' | 's'; w: number | null; h?: string }
 interface Page { rows: Row[]; removed: string[]; refusals: string[] | null; next: number | null; watermark: string; reset: boolean }
 
 describe('FloorIndex/GetExpected', () => {
@@ -109,6 +109,31 @@ describe('FloorIndex/GetExpected', () => {
     }
     for (const l of fresh.orderProductInfosList) expect(delta.rows.get(l.shipment)).toMatchObject({ o: freshOrder.id, t: freshOrder.tradeNo, s: null });
     expect(delta.refusals).not.toBeNull();
+  });
+
+  it('says an order on hold (问题件) on its parcels\' rows, by a load and by a delta, and drops it when the hold is lifted', async () => {
+    const input = buildOrder(scene.storeId, scene.warehouseId);
+    const order = await createOrder(t.app, scene.seller, input);
+    const [a] = input.orderProductInfosList.map((l) => l.shipment) as [string];
+    // The parcels changed long ago: only the hold can bring them into a delta (not the delta's overlap).
+    await t.database.root.execute(sql`update parcels set index_changed_at = now() - interval '1 hour' where order_id = ${order.id}`);
+    const before = await all(scene.picker, undefined, 5000);
+    expect(before.rows.get(a)).not.toHaveProperty('h');
+    const status = async (orderStatus: number, reason?: string) => {
+      const res = await call(t.app, 'POST', svc('BackOrder', 'ProcesOrderStatu'), scene.picker, { ids: [order.id], orderStatus, ...(reason ? { reason } : {}) });
+      expect(res.status, JSON.stringify(res.body.error)).toBe(200);
+    };
+
+    await status(7, '面单模糊');
+    const held = await all(scene.picker, before.watermark, 5000);
+    expect(held.rows.get(a)).toEqual({ n: a, u: scene.seller.userCode, o: order.id, t: order.tradeNo, s: null, k: 'd', w: scene.warehouseId, h: '面单模糊' });
+    expect((await all(scene.picker, undefined, 5000)).rows.get(a)).toMatchObject({ h: '面单模糊' });
+
+    await t.database.root.execute(sql`update parcels set index_changed_at = now() - interval '1 hour' where order_id = ${order.id}`);
+    const heldLoad = await all(scene.picker, undefined, 5000);
+    await status(1, '已确认');
+    const lifted = await all(scene.picker, heldLoad.watermark, 5000);
+    expect(lifted.rows.get(a)).toEqual({ n: a, u: scene.seller.userCode, o: order.id, t: order.tradeNo, s: null, k: 'd', w: scene.warehouseId });
   });
 
   it('names a stock record\'s parcel as kind s with its record', async () => {

@@ -16,7 +16,8 @@ export const FLOOR_INDEX_DELTA_MAX_AGE_MS = 24 * 3_600_000;
  * One expected parcel, with short keys (a station keeps ~100 k of them on the device):
  * n the tracking number (normalised), u the seller code, o/t the order's id and trade number (a stock
  * record's trade number for kind 's'), s the order's holding slot or null (none yet), k the kind
- * ('d' a declared parcel of an order or loose, 's' a stock record's), w the declared warehouse or null (any).
+ * ('d' a declared parcel of an order or loose, 's' a stock record's), w the declared warehouse or null (any),
+ * h only when the order is on hold (问题件, issue 45 §12): its reason ('' when none was given).
  */
 export const FloorIndexRowDto = z.object({
   n: z.string(),
@@ -26,6 +27,7 @@ export const FloorIndexRowDto = z.object({
   s: z.string().nullable(),
   k: z.enum(['d', 's']),
   w: z.number().int().nullable(),
+  h: z.string().optional(),
 });
 export type FloorIndexRowDto = z.infer<typeof FloorIndexRowDto>;
 

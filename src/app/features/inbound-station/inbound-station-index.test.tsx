@@ -29,6 +29,8 @@ const index = {
     { n: 'YT90001', u: 'S00042', o: 5, t: 'CB2603020001', s: 'B-03', k: 'd', w: 7 },
     { n: 'YT90002', u: 'S00042', o: 6, t: 'CB2603020002', s: 'H0009', k: 'd', w: 7 },
     { n: 'YT90003', u: 'S00007', o: 8, t: 'CB2603020003', s: null, k: 'd', w: null },
+    // An order on hold (问题件, issue 45 §12).
+    { n: 'YT90004', u: 'S00042', o: 9, t: 'CB2603020004', s: 'B-03', k: 'd', w: 7, h: '面单模糊' },
   ],
   removed: [], refusals: [], next: null, watermark: '2026-03-02T06:00:00.000Z', reset: false,
 };
@@ -61,16 +63,25 @@ describe('包裹签收 offline, with the station\'s index', () => {
       }
     });
     renderWithProviders(<InboundStationPage />, { api });
-    await waitFor(() => expect(screen.getByTestId('floor-index-status').dataset.count).toBe('3'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('floor-index-status').dataset.count).toBe('4'), { timeout: 5000 });
 
     online = false;
+    // An order on hold: the hold is said offline too, before the seller code and slot.
+    await userEvent.type(box(), 'YT90004{Enter}');
+    await waitFor(() => expect(within(verdict()).queryByTestId('verdict-unconfirmed')).toBeTruthy());
+    expect(within(verdict()).getByTestId('verdict-hold').textContent).toBe('问题件：面单模糊');
+    expect(within(verdict()).getByTestId('verdict-shelf').textContent).toBe('B-03');
     // A number whose order has its slot: the slot; the replay agrees.
     await userEvent.type(box(), 'YT90001{Enter}');
-    await waitFor(() => expect(within(verdict()).queryByTestId('verdict-unconfirmed')).toBeTruthy());
+    await waitFor(() => {
+      expect(verdict().textContent).toContain('YT90001');
+      expect(within(verdict()).queryByTestId('verdict-unconfirmed')).toBeTruthy();
+    });
+    expect(within(verdict()).queryByTestId('verdict-hold')).toBeNull();
     expect(verdict().getAttribute('role')).toBe('status');
     expect(verdict().textContent).toContain('YT90001');
     expect(verdict().textContent).toContain('已排队');
-    expect(verdict().textContent).toContain('1 条待同步');
+    expect(verdict().textContent).toContain('2 条待同步');
     expect(within(verdict()).getByTestId('verdict-user-code').textContent).toBe('S00042');
     expect(within(verdict()).getByTestId('verdict-shelf').textContent).toBe('B-03');
     expect(within(verdict()).getByTestId('verdict-trade-no').textContent).toBe('CB2603020001');
@@ -92,8 +103,8 @@ describe('包裹签收 offline, with the station\'s index', () => {
     // The scan log: the first agreed (no difference line), the last did not; the counter counts the replays.
     await waitFor(() => expect(screen.getAllByTestId('history-difference')).toHaveLength(1));
     expect(screen.getAllByTestId('history-difference')[0]!.textContent).toBe('离线判断 S00042 / H0009，实际 S00042 / B-03');
-    await waitFor(() => expect(screen.getByTestId('count-signed').textContent).toBe('3'));
-    expect(server.sort()).toEqual(['YT90001', 'YT90002', 'YT90003']);
+    await waitFor(() => expect(screen.getByTestId('count-signed').textContent).toBe('4'));
+    expect(server.sort()).toEqual(['YT90001', 'YT90002', 'YT90003', 'YT90004']);
     // 最近同步 says it too (the guess kept by the scan's key).
     await waitFor(() => expect(screen.getAllByTestId('synced-difference').map((d) => d.textContent)).toEqual(['离线判断 S00042 / H0009，实际 S00042 / B-03']));
   });

@@ -139,10 +139,13 @@ export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () =>
   const guess = entry.outcome.kind === 'queued' ? entry.outcome.guess : null;
   const replayed = entry.outcome.kind === 'result' ? entry.outcome.replayed : undefined;
   const result = entry.outcome.kind === 'result' ? entry.outcome.result : null;
-  // The parcel's order is on hold (问题件, issue 45 §12): said at sign-in, in the warning tone, with the reason.
-  const hold = result?.order?.orderStatus === ORDER_STATUS.onHold ? (result.order.holdReason?.trim() || t('未填写原因')) : null;
+  // The parcel's order is on hold (问题件, issue 45 §12): said at sign-in, in the warning tone, with the reason;
+  // offline as the station's index knows it.
+  const heldFor = result ? (result.order?.orderStatus === ORDER_STATUS.onHold ? result.order.holdReason ?? '' : null) : guess?.hold ?? null;
+  const hold = heldFor === null ? null : heldFor.trim() || t('未填写原因');
   const plain = verdictLook(entry.outcome, t);
-  const look = hold !== null && result?.action !== 'REJECT' && result?.action !== 'WRONG_WAREHOUSE' ? { ...plain, color: 'yellow' as const } : plain;
+  const warnable = result ? result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE' : guess?.kind === 'expected';
+  const look = hold !== null && warnable ? { ...plain, color: 'yellow' as const } : plain;
   const showSlot = result && result.action !== 'REJECT' && result.action !== 'WRONG_WAREHOUSE';
   return (
     <div
@@ -159,9 +162,9 @@ export function VerdictPanel({ entry, ignored, onTransfer, warehouseName = () =>
           </div>
           <div className={classes.shipment} data-testid="verdict-shipment">{entry.shipment}</div>
         </div>
+        {hold !== null && <div className={classes.hold} data-testid="verdict-hold">{t('问题件：{0}', hold)}</div>}
         {/* Offline, the seller code and slot come first: within a phone's first screen (issue 45 item 11). */}
         {guess && <OfflineGuessFields guess={guess} warehouseName={warehouseName} />}
-        {hold !== null && <div className={classes.hold} data-testid="verdict-hold">{t('问题件：{0}', hold)}</div>}
         {look.hint && <div style={{ fontSize: 'var(--mantine-font-size-lg)', fontWeight: 500 }}>{look.hint}</div>}
         {replayed && result && <ReplayLine guess={replayed.guess} result={result} />}
         {result?.action === 'REJECT' && result.rejection && <ConfirmRejection rejectionId={result.rejection.id} />}

@@ -10,7 +10,8 @@ export const FLOOR_INDEX_DB_NAME = 'haicang-floor-index';
  * value) as a short array: [seller code, trade number, slot, kind, declared warehouse]. About half
  * the bytes of an object with named fields, which matters at 100 k parcels (floor-index-size.test.ts).
  */
-export type StoredRow = [u: string | null, t: string | null, s: string | null, k: 'd' | 's', w: number | null];
+/** h (the hold reason of an order on hold, 问题件) only on those rows. */
+export type StoredRow = [u: string | null, t: string | null, s: string | null, k: 'd' | 's', w: number | null, h?: string];
 
 /** The index's state: whose it is, the watermark of its last complete load, the pending refusals. */
 export interface IndexMeta {

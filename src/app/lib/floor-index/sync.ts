@@ -14,7 +14,7 @@ export const PAGE_SIZE = 5000;
 /** How long kept guesses of replayed scans are kept. */
 const GUESS_TTL_MS = 7 * 24 * 3_600_000;
 
-export const toStored = (r: FloorIndexRowDto): StoredRow => [r.u, r.t, r.s, r.k, r.w];
+export const toStored = (r: FloorIndexRowDto): StoredRow => (r.h === undefined ? [r.u, r.t, r.s, r.k, r.w] : [r.u, r.t, r.s, r.k, r.w, r.h]);
 
 export interface SyncOutcome { kind: 'full' | 'delta'; rows: number; removed: number }
 
@@ -83,7 +83,7 @@ export async function guessFor(db: FloorIndexDb, owner: string, code: string, st
   if (!meta || meta.owner !== owner || !meta.watermark) return null;
   const n = normalizeTrackingNumber(code);
   const stored = await db.parcels.get(n);
-  const entry = stored ? { u: stored[0], t: stored[1], s: stored[2], k: stored[3], w: stored[4] } : undefined;
+  const entry = stored ? { u: stored[0], t: stored[1], s: stored[2], k: stored[3], w: stored[4], h: stored[5] } : undefined;
   return guessVerdict(entry, meta.refusals.includes(n), station);
 }
 

@@ -15,6 +15,11 @@ describe('guessVerdict', () => {
     expect(guessVerdict({ ...entry, k: 's' }, false, 1).kind).toBe('stock');
     expect(guessVerdict(undefined, false, 1).kind).toBe('unknown');
   });
+  it('carries an order\'s hold (问题件) only where the index has one', () => {
+    expect(guessVerdict({ ...entry, h: '面单模糊' }, false, 1)).toEqual({ kind: 'expected', userCode: 'S00003', tradeNo: 'SO1', shelfNumber: 'H0007', warehouseId: 1, hold: '面单模糊' });
+    expect(guessVerdict({ ...entry, h: '' }, false, 1).hold).toBe('');
+    expect(guessVerdict(entry, false, 1)).not.toHaveProperty('hold');
+  });
 });
 
 describe('the replay against the offline verdict', () => {

@@ -13,17 +13,22 @@ export interface OfflineGuess {
   shelfNumber: string | null;
   /** The declared warehouse (elsewhere: the one it belongs to). */
   warehouseId: number | null;
+  /** The order is on hold (问题件, issue 45 §12): its reason ('' when none was given). Absent otherwise. */
+  hold?: string;
 }
 
 /** What the index holds of a number (db.ts StoredRow, unpacked). */
-export interface IndexEntry { u: string | null; t: string | null; s: string | null; k: 'd' | 's'; w: number | null }
+export interface IndexEntry { u: string | null; t: string | null; s: string | null; k: 'd' | 's'; w: number | null; h?: string | undefined }
 
 /**
  * The verdict the server would give, as far as the index knows, in the server's order (orders/logistics.ts
  * signAt): declared for another warehouse first, then a pending refusal, then the parcel's seller and slot.
  */
 export function guessVerdict(entry: IndexEntry | undefined, refused: boolean, station: number | null): OfflineGuess {
-  const base = { userCode: entry?.u ?? null, tradeNo: entry?.t ?? null, shelfNumber: entry?.s ?? null, warehouseId: entry?.w ?? null };
+  const base = {
+    userCode: entry?.u ?? null, tradeNo: entry?.t ?? null, shelfNumber: entry?.s ?? null, warehouseId: entry?.w ?? null,
+    ...(entry?.h !== undefined ? { hold: entry.h } : {}),
+  };
   if (entry && station !== null && entry.w !== null && entry.w !== station) return { ...base, kind: 'elsewhere', shelfNumber: null };
   if (refused) return { ...base, kind: 'reject', shelfNumber: null };
   if (!entry) return { ...base, kind: 'unknown' };

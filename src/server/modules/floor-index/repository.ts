@@ -2,7 +2,7 @@
 // through the request's policies, so a group member gets the parcels his scope shows (decision 0023).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ORDER_TYPE, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
+import { ORDER_STATUS, ORDER_TYPE, RECEIVE_STATUS, REJECTION_HANDLE_TYPE, REJECTION_STATUS } from '#shared/enums.ts';
 
 async function rowsOf<T>(tx: Db, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
@@ -20,9 +20,11 @@ export interface IndexParcelRow {
   stock: boolean;
   warehouseInfoId: number | null;
   expected: boolean;
+  /** The order is on hold (问题件): its reason ('' when none was given); null otherwise. */
+  hold: string | null;
 }
 
-type Raw = { id: unknown; shipment: string; user_code: string | null; order_id: unknown; trade_no: string | null; shelf_number: string | null; stock: boolean; warehouse_info_id: unknown; expected: boolean };
+type Raw = { id: unknown; shipment: string; user_code: string | null; order_id: unknown; trade_no: string | null; shelf_number: string | null; stock: boolean; warehouse_info_id: unknown; expected: boolean; hold: string | null };
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -36,11 +38,12 @@ const COLUMNS = sql.raw(`p.id, p.shipment, p.user_code, p.order_id, p.warehouse_
   case when p.order_id is not null then o.trade_no
        when p.order_type = ${ORDER_TYPE.stock} then (select sr.trade_no from stock_records sr
          where sr.tenant_id = p.tenant_id and sr.logistics_number = p.shipment order by sr.id desc limit 1) end as trade_no,
-  o.shelf_number`);
+  o.shelf_number,
+  case when o.order_status = ${ORDER_STATUS.onHold} then coalesce(o.hold_reason, '') end as hold`);
 
 const toRow = (r: Raw): IndexParcelRow => ({
   id: Number(r.id), shipment: r.shipment, userCode: r.user_code, orderId: num(r.order_id), tradeNo: r.trade_no, shelfNumber: r.shelf_number,
-  stock: r.stock, warehouseInfoId: num(r.warehouse_info_id), expected: r.expected,
+  stock: r.stock, warehouseInfoId: num(r.warehouse_info_id), expected: r.expected, hold: r.hold,
 });
 
 /** The database's clock: the watermark a load or delta is read at. */

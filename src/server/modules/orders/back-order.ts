@@ -100,6 +100,8 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
       }
       if (input.orderStatus === ORDER_STATUS.onHold && !input.reason) throw conflict('设为问题件需要填写原因。');
       await repo.updateOrder(ctx.db, order.id, { orderStatus: input.orderStatus, holdReason: input.orderStatus === ORDER_STATUS.onHold ? input.reason ?? null : order.holdReason });
+      // On or off hold: the stations' indexes learn it with their next delta (the offline verdict says 问题件).
+      if (order.orderStatus === ORDER_STATUS.onHold || input.orderStatus === ORDER_STATUS.onHold) await parcelRepo.touchIndexOfOrderParcels(ctx.db, order.id);
       await audit(ctx.db, me, [{ entity: 'order', entityId: order.id, tradeNo: order.tradeNo, orderNumber: order.orderNumber, action: 'processOrderStatus', before: order.orderStatus, after: input.orderStatus, note: input.reason ?? null }]);
     }
     return { count: new Set(input.ids).size };

@@ -79,6 +79,14 @@ export async function setShelfNumberOfOrderParcelsHere(tx: Db, orderId: number, 
   await tx.update(parcels).set({ shelfNumber }).where(and(eq(parcels.orderId, orderId), inArray(parcels.receiveStatus, [...PARCEL_HERE])));
 }
 
+/**
+ * Marks the order's declared parcels changed for the floor's index (decision 0067): their order went on
+ * or off hold, which the index shows (issue 45 §12) but the parcels' own trigger cannot see.
+ */
+export async function touchIndexOfOrderParcels(tx: Db, orderId: number): Promise<void> {
+  await tx.update(parcels).set({ indexChangedAt: sql`now()` }).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0)));
+}
+
 /** Detaches the declared-but-not-arrived parcels of an order from it (cancel, or lines edited away). */
 export async function releaseDeclaredParcels(tx: Db, orderId: number, keepShipments: readonly string[] = []): Promise<void> {
   await tx.delete(parcels).where(and(eq(parcels.orderId, orderId), eq(parcels.receiveStatus, 0), keepShipments.length ? sql`${parcels.shipment} not in ${keepShipments}` : undefined));
