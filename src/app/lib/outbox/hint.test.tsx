@@ -6,7 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render.tsx';
 import { createApiClient } from '#shared/api-client.ts';
 import { OUTBOX_HINT_KEY, configureOutbox, outboxMayHaveRows, peekOutbox, useOutboxState } from './index.ts';
-import { createOfflineApi } from './offline-api.ts';
+import { lazyOfflineApi } from './offline-api.ts';
 
 let online = false;
 
@@ -30,7 +30,7 @@ describe('the outbox hint', () => {
     expect(screen.getByTestId('watch').textContent).toBe('none');
 
     // Offline, a scan is queued: the hint is set before the row is written, and the watcher attaches.
-    const offlineApi = createOfflineApi(createApiClient(() => Promise.reject(new Error('offline: nothing is sent'))), () => Promise.reject(new Error('no upload')));
+    const offlineApi = lazyOfflineApi(createApiClient(() => Promise.reject(new Error('offline: nothing is sent'))), () => Promise.reject(new Error('no upload')));
     const sent = await offlineApi.logistics.signByScan({ shipment: 'YT9001', warehouseInfoId: 1 }, { group: 'YT9001', label: 'YT9001' });
     expect(sent).toMatchObject({ kind: 'queued', waiting: 1 });
     expect(outboxMayHaveRows()).toBe(true);

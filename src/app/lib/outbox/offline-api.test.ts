@@ -9,7 +9,7 @@ import { ApiError } from '../http.ts';
 import { UploadError, type UploadedFile } from '../upload.ts';
 import { configureOutbox, loadOutbox } from './index.ts';
 import { fileUrl } from '#shared/file-links.ts';
-import { createOfflineApi } from './offline-api.ts';
+import { lazyOfflineApi } from './offline-api.ts';
 
 const UPLOAD_URL = fileUrl('uploadFile');
 
@@ -62,7 +62,7 @@ function client(reply: (request: ApiRequest) => unknown = () => ({ action: 'SIGN
     uploads.push(file);
     return { guid: GUID, fileName: file.name, contentType: file.type, size: file.size };
   });
-  return { offlineApi: createOfflineApi(api, upload), calls, uploads, upload };
+  return { offlineApi: lazyOfflineApi(api, upload), calls, uploads, upload };
 }
 
 const sign = { shipment: 'YT7001', warehouseInfoId: 7 };
