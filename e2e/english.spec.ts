@@ -1,7 +1,9 @@
 // English everywhere (issue 44 item 2): signed in as the tenant admin and as a seller, the user
 // switches to English in the user menu and every route of the route tree is visited; no Chinese may
 // show outside data cells. The routes come from src/app/route-tree.gen.ts (so a new route is walked
-// automatically) and each route file's staticData.side says who can open it.
+// automatically) and each route file's staticData.side says who can open it. A floor worker (role
+// Warehouse only) on a phone walks the floor screens in the floor app's frame (the list of
+// tests/helpers/first-load-js.ts), then scans an unknown number on each scan screen.
 //
 // Data (not checked): the text of table body cells that came from the database — but a badge or a
 // button inside a cell is an enum label or an action and IS checked — and any element marked
@@ -193,6 +195,20 @@ test('a floor worker sees every floor screen on a phone in English', async ({ br
     const list: RouteInfo[] = floorRoutes(ROOT).map((r) => ({ path: r.path, side: 'staff' }));
     expect(list.map((r) => r.path)).toContain('/floor');
     const problems = await walk(page, list);
+    // Each scan screen after scanning a number it does not know: its verdict or refusal.
+    for (const route of list) {
+      await page.goto(route.path);
+      await settle(page);
+      const box = page.getByTestId('scan-input');
+      if (!(await box.isVisible())) continue;
+      await box.click();
+      await page.keyboard.type('ENX404NOPE1', { delay: 5 });
+      await page.keyboard.press('Enter');
+      await settle(page);
+      await page.waitForTimeout(500);
+      const found = await chineseOnScreen(page);
+      if (found.length) problems.push(`${route.path} after a scan: ${found.join(' | ')}`);
+    }
     expect(problems, 'Chinese outside data cells').toEqual([]);
   } finally {
     await context.close();
