@@ -31,7 +31,11 @@ export const MESSAGES = {
   busy: '请求过于频繁，请稍后再试。',
 } as const;
 
-export const notFound = (what = '记录'): AppError => new AppError(404, MESSAGES.notFound, `${what}不存在或已被删除。`);
+/** The 404's details: `{0}` is what was looked for (订单, 包裹 …), itself a text of the Warehouse source. */
+const NOT_FOUND_DETAILS = '{0}不存在或已被删除。';
+const NOT_FOUND_PATTERN = /^(.+)不存在或已被删除。$/;
+
+export const notFound = (what = '记录'): AppError => new AppError(404, MESSAGES.notFound, NOT_FOUND_DETAILS.replace('{0}', what));
 export const conflict = (message: string, details: string | null = null): AppError => new AppError(409, message, details);
 export const forbidden = (details: string | null = null): AppError => new AppError(403, MESSAGES.forbidden, details);
 export const unauthorized = (details: string | null = null): AppError => new AppError(401, MESSAGES.notSignedIn, details);
@@ -40,9 +44,14 @@ export const invalid = (member: string, message: string): AppError =>
 
 /**
  * A server text in the caller's language: the Warehouse source has English for the fixed envelope
- * texts (i18n/en-server.ts) and for some business sentences; anything else stays as it is.
+ * texts (i18n/en-server.ts) and for some business sentences, and the not-found sentence is put
+ * together from its parts; anything else stays as it is.
  */
-export const localize = (language: LanguageName, text: string): string => translate(language, text);
+export function localize(language: LanguageName, text: string): string {
+  const whole = translate(language, text);
+  const notFoundOf = whole === text ? NOT_FOUND_PATTERN.exec(text)?.[1] : undefined;
+  return notFoundOf === undefined ? whole : translate(language, NOT_FOUND_DETAILS).replace('{0}', translate(language, notFoundOf));
+}
 
 /** The 404 of a URL no route answers. */
 export const noSuchRoute = (language: LanguageName, method: string, path: string): string =>

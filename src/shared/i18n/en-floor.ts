@@ -77,4 +77,14 @@ export const enFloor: Record<string, string> = {
   '受潮': 'Wet',
   '其他': 'Other',
   '补充说明（选“其他”时必填）': 'Details (required with Other)',
+  // A step that cannot be queued (lib/outbox/needs-network.ts): {0} the step, {1} what to do then.
+  '{0}需要联网：请联网后再{1}': '{0} needs the network. Go online, then: {1}',
+  '打包': 'Packing',
+  '扫描此单': 'scan this order',
+  '重新扫描此单，查看是否已打包': 'scan this order again to see whether it was packed',
+  '重新扫描此单，查看是否已称重': 'scan this order again to see whether it was weighed',
+  // Stock shelving (use-shelf-station.ts)
+  '不是货架号：{0}': 'Not a shelf code: {0}',
+  '条码只能包含英文字母、数字和符号：{0}': 'A barcode has only Latin letters, digits and symbols: {0}',
+  '请先确认或取消当前上架，再扫下一个': 'Confirm or cancel the current shelving before the next scan',
 };

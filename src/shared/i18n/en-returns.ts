@@ -94,4 +94,6 @@ export const enReturns: Record<string, string> = {
   '提交': 'Submit',
   '预报件（{0}）：请放到预报件货架，按预报单处理': 'Pre-alerted ({0}): put it on the pre-alert shelf and handle its advance order',
   '请输入订单号': 'Enter the order number',
+  // The return scan's refusal of an unknown number (returns/refusals.ts; {0} the trade number).
+  '没有交易号为 {0} 的订单，请核对后再扫。': 'No order has the trade number {0}; check it and scan again.',
 };

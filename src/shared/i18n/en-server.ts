@@ -23,4 +23,18 @@ export const enServer: Record<string, string> = {
   '用户不存在、已停用，或租户已停用。': 'The user does not exist or is inactive, or the tenant is inactive.',
   '登录令牌与请求的租户 (Abp.TenantId) 不一致，请重新登录。': 'The sign-in token belongs to another tenant than Abp.TenantId; please sign in again.',
   '该包裹属于你管辖范围以外的仓库，不能在本站签收或转仓。': 'This parcel belongs to a warehouse outside your scope: it cannot be signed in or transferred here.',
+  // A 404's details (errors.ts notFound): '{0}' is what was looked for, translated on its own.
+  '{0}不存在或已被删除。': '{0}: not found (it may have been deleted).',
+  记录: 'Record',
+  用户: 'User',
+  文件: 'File',
+  申请: 'Request',
+  通知: 'Notification',
+  退货: 'Return',
+  拒收单: 'Refusal',
+  充值订单: 'Recharge order',
+  分组: 'Group',
+  快递员登记记录: 'Courier registration',
+  运费设置: 'Freight settings',
+  海外仓基础费用设置: 'Overseas base cost settings',
 };

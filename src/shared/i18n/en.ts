@@ -21,6 +21,7 @@ import { enOverseas } from './en-overseas.ts';
 import { enCommon } from './en-common.ts';
 import { enAdmin } from './en-admin.ts';
 import { enWarehouse } from './en-warehouse.ts';
+import { enForms } from './en-forms.ts';
 import { auditActionMessages } from '../audit-actions.ts';
 
 export const en: Record<string, string> = {
@@ -134,6 +135,7 @@ export const en: Record<string, string> = {
   'ListedType.5': 'Destroyed',
   Yes: 'Yes',
   No: 'No',
+  ...enForms,
   ...enConsole,
   ...enOverseas,
   ...enSeller,

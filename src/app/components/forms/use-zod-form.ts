@@ -1,8 +1,11 @@
 // A small form state for the admin dialogs (there is no form library in the project): values,
-// Chinese messages from a zod schema, and the server's refusals mapped onto the fields.
+// messages from a zod schema in the user's language (form-messages.ts), and the server's refusals
+// mapped onto the fields.
 import { useState, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 import type { ApiError } from '../../lib/api.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
+import { translateMessage } from './form-messages.ts';
 
 type Values = Record<string, unknown>;
 type Errors<V> = Partial<Record<keyof V & string, string>>;
@@ -43,6 +46,7 @@ function focusFirstError(formElement: HTMLFormElement | null | undefined) {
 
 export function useZodForm<S extends z.ZodObject>(schema: S, initial: z.input<S>): ZodForm<S> {
   type V = z.input<S>;
+  const t = useOptionalT();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -67,7 +71,7 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: z.input<S>
     const next: Errors<V> = {};
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '') as keyof V & string;
-      if (key && !next[key]) next[key] = issue.message;
+      if (key && !next[key]) next[key] = translateMessage(t, issue.message);
     }
     setErrors(next);
     focusFirstError(formElement);

@@ -209,7 +209,7 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
     }
     if (unreachable()) {
       scanFeedback('error');
-      setMessage(needsNetwork('打包', '确认打包'));
+      setMessage(needsNetwork(t, '打包', '确认打包'));
       return;
     }
     let outcome: Awaited<ReturnType<typeof pack.mutateAsync>>;
@@ -218,7 +218,7 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
     } catch (err) {
       if (!gotNoAnswer(err)) throw err;
       scanFeedback('error');
-      setMessage(needsNetwork('打包', '重新扫描此单，查看是否已打包'));
+      setMessage(needsNetwork(t, '打包', '重新扫描此单，查看是否已打包'));
       return;
     }
     if (!outcome.ok) {
@@ -258,7 +258,7 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
     // A weighing charges the seller: it is not queued (a replay would charge on a stale order).
     if (unreachable()) {
       scanFeedback('error');
-      setMessage(needsNetwork('打包称重', '称重'));
+      setMessage(needsNetwork(t, '打包称重', '称重'));
       return;
     }
     weighing.current = true;
@@ -269,7 +269,7 @@ export default function PackOrder({ info, onNext, onDone }: { info: CheckGoodsIn
       if (!gotNoAnswer(err)) throw err;
       // The server may have weighed it: the order, scanned again once online, says so (a re-weigh asks).
       scanFeedback('error');
-      setMessage(needsNetwork('打包称重', '重新扫描此单，查看是否已称重'));
+      setMessage(needsNetwork(t, '打包称重', '重新扫描此单，查看是否已称重'));
       return;
     } finally {
       weighing.current = false;

@@ -71,7 +71,7 @@ export function PackStationPage() {
       />
 
       {offlineScan !== null && (
-        <KitAlert color="red" title={offlineScan} data-testid="station-offline">{needsNetwork('打包称重', '扫描此单')}</KitAlert>
+        <KitAlert color="red" title={offlineScan} data-testid="station-offline">{needsNetwork(t, '打包称重', '扫描此单')}</KitAlert>
       )}
       {tradeNo === '' && offlineScan === null && (
         <KitCard style={EMPTY}>
@@ -82,7 +82,7 @@ export function PackStationPage() {
         <div className={kit.row} style={{ justifyContent: 'center', padding: 'var(--mantine-spacing-xl)' }}><span className={kit.spinner} /></div>
       )}
       {noAnswer && (
-        <KitAlert color="red" title={tradeNo} data-testid="station-offline">{needsNetwork('打包称重', '扫描此单')}</KitAlert>
+        <KitAlert color="red" title={tradeNo} data-testid="station-offline">{needsNetwork(t, '打包称重', '扫描此单')}</KitAlert>
       )}
       {query.isError && !noAnswer && (
         <KitAlert color="red" title={t('找不到订单 {0}', tradeNo)} data-testid="station-error">

@@ -149,7 +149,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
         return true;
       }
       scanFeedback('error');
-      setStatus({ kind: 'error', message: `${code}：${needsNetwork(config.title, '拍照')}` });
+      setStatus({ kind: 'error', message: `${code}：${needsNetwork(t, config.title, '拍照')}` });
       return false;
     };
     if (unreachable()) return offline();

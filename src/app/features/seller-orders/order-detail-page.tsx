@@ -56,11 +56,11 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
           {canOrder('sellerUpdate', o) && <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => onEdit(o.id)}>{t('编辑')}</Button>}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm" verticalSpacing="xs">
-          {field(t('订单号'), o.orderNumber)}
+          {field(t('订单号'), <Data>{o.orderNumber}</Data>)}
           {field(t('暂存位'), o.shelfNumber ? <Badge variant="outline" radius="sm" size="lg">{o.shelfNumber}</Badge> : '—')}
-          {field(t('店铺'), o.storeName)}
+          {field(t('店铺'), <Data>{o.storeName}</Data>)}
           {field(t('站点'), label('Site', o.site))}
-          {field(t('仓库'), o.warehouseName)}
+          {field(t('仓库'), <Data>{o.warehouseName}</Data>)}
           {field(t('类型'), label('OrderType', o.orderType))}
           {field(t('货物类别'), label('CargoCategory', o.cargoCategory))}
           {field(t('物流方式'), label('ShippingMethod', o.shippingMethods))}
@@ -68,8 +68,8 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
             ? <Anchor href={pdfUrl(o.pdfGuid)} target="_blank" rel="noreferrer">{t('查看 PDF')}</Anchor>
             : o.shippingMethods === SHIPPING_METHOD.shopeeSls ? <ShopeeLabelButton orderNumber={o.orderNumber} /> : '—')}
           {field(t('创建时间'), formatDateTime(o.creationTime))}
-          {o.holdReason && field(t('问题原因'), <Text c="red" size="sm">{o.holdReason}</Text>)}
-          {o.reMark && field(t('备注'), o.reMark)}
+          {o.holdReason && field(t('问题原因'), <Text c="red" size="sm" data-value>{o.holdReason}</Text>)}
+          {o.reMark && field(t('备注'), <Data>{o.reMark}</Data>)}
         </SimpleGrid>
       </Paper>
 
@@ -134,6 +134,11 @@ export function OrderDetailPage({ id, onEdit }: OrderDetailPageProps) {
   );
 }
 
+/** A value from the database (a name, a note): data, not a text of ours to translate. */
+function Data({ children }: { children: ReactNode }) {
+  return <span data-value>{children}</span>;
+}
+
 function ParcelCard({ parcel: p }: { parcel: ParcelDto }) {
   const t = useT();
   const photos = [
@@ -174,7 +179,7 @@ function AuditTimeline({ audit }: { audit: z.infer<typeof AuditDto>[] }) {
       {audit.map((a) => (
         <Timeline.Item key={a.id} title={<Text size="sm" fw={500}>{auditActionLabel(t, a.action, a.entity)}</Text>}>
           {auditChange(t, a) && <Text size="xs">{auditChange(t, a)}</Text>}
-          {a.note && <Text size="xs" c="dimmed">{a.note}</Text>}
+          {a.note && <Text size="xs" c="dimmed" data-value>{a.note}</Text>}
           <Text size="xs" c="dimmed">{formatDateTime(a.creationTime)} · {a.userName ?? t('系统')}</Text>
         </Timeline.Item>
       ))}

@@ -7,6 +7,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ShelfUpCheckDto, ShelfUpResultDto } from '#shared/contracts/stock.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
 import { scanFeedback } from '../../lib/scanner/index.ts';
 import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import { newIdempotencyKey } from '../../lib/outbox/key.ts';
@@ -53,6 +54,7 @@ export interface ShelfStation {
 export function useShelfStation(): ShelfStation {
   const api = useApi();
   const offlineApi = useOfflineApi();
+  const t = useOptionalT();
   const [pending, setPending] = useState<Pending | null>(null);
   const [outcome, setOutcome] = useState<ShelfOutcome | null>(null);
   const [hint, setHint] = useState<string | null>(null);
@@ -87,19 +89,19 @@ export function useShelfStation(): ShelfStation {
     const shelf = code.trim().toUpperCase();
     if (!SHELF_CODE.test(shelf) || shelf.length > 32) {
       scanFeedback('error');
-      setHint(`不是货架号：${shelf}`);
+      setHint(t('不是货架号：{0}', shelf));
       return;
     }
     setHint(null);
     setPending((p) => (p ? { ...p, shelf } : p));
-  }, []);
+  }, [t]);
 
   const scan = useCallback((code: string) => {
     if (busy) return;
     if (!pending) {
       if (!BARCODE.test(code)) {
         scanFeedback('error');
-        setOutcome({ kind: 'refused', message: `条码只能包含英文字母、数字和符号：${code}` });
+        setOutcome({ kind: 'refused', message: t('条码只能包含英文字母、数字和符号：{0}', code) });
         return;
       }
       setHint(null);
@@ -113,8 +115,8 @@ export function useShelfStation(): ShelfStation {
     }
     if (!pending.shelf) return chooseShelf(code);
     scanFeedback('error');
-    setHint('请先确认或取消当前上架，再扫下一个');
-  }, [busy, pending, lookUp, chooseShelf]);
+    setHint(t('请先确认或取消当前上架，再扫下一个'));
+  }, [busy, pending, lookUp, chooseShelf, t]);
 
   const rescanShelf = useCallback(() => {
     setHint(null);

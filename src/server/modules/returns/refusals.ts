@@ -72,7 +72,7 @@ function refusalHandlers(line: Line): Implementation<typeof backRefusalOrder> {
     create: (input, ctx) => onTheFloor(ctx, async () => {
       const me = requireUser(ctx);
       const found = await repo.orderByTradeNo(ctx.db, input.tradeNo);
-      if (!found) throw conflict(`没有交易号为 ${input.tradeNo} 的订单，请核对后再扫。`);
+      if (!found) throw conflict(translate(ctx.language, '没有交易号为 {0} 的订单，请核对后再扫。').replace('{0}', input.tradeNo));
       const { order, storeName } = found;
       if (!REFUSABLE_ORDER.allowed(order)) throw conflict(`订单 ${order.tradeNo}：${REFUSABLE_ORDER.refusal}`);
       const { row, created } = await repo.insertRefusal(ctx.db, {
