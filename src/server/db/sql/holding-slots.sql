@@ -10,14 +10,21 @@
 -- The lowest free slot of a warehouse for an occupant (p_order or p_parcel, the other null). A slot
 -- another transaction is taking is skipped (FOR UPDATE SKIP LOCKED), occupied ones are never read
 -- (the partial index holding_slots_free_idx holds only the free). The occupant's slot when it holds
--- one already. Its number, e.g. 7 for H0007.
+-- one already, looked up by its own column: one lookup for either occupant (`order_id = p_order OR
+-- parcel_id = p_parcel`, the other null) was planned anew on every call, for ever (PostgreSQL's plan
+-- with the null folded away looks cheaper than a plan for both columns, so it never keeps a generic one).
+-- Its number, e.g. 7 for H0007.
 CREATE OR REPLACE FUNCTION haicang_take_slot(p_warehouse bigint, p_order bigint, p_parcel bigint, p_now timestamptz)
 RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_tenant bigint := nullif(current_setting('app.tenant_id', true), '')::bigint;
   v_number integer;
 BEGIN
-  SELECT s.number INTO v_number FROM holding_slots s WHERE s.order_id = p_order OR s.parcel_id = p_parcel;
+  IF p_order IS NOT NULL THEN
+    SELECT s.number INTO v_number FROM holding_slots s WHERE s.order_id = p_order;
+  ELSE
+    SELECT s.number INTO v_number FROM holding_slots s WHERE s.parcel_id = p_parcel;
+  END IF;
   IF FOUND THEN RETURN v_number; END IF;
   LOOP
     UPDATE holding_slots s SET order_id = p_order, parcel_id = p_parcel, taken_time = p_now
