@@ -66,12 +66,26 @@ export const CreateOrderInput = z.object({
 });
 export const UpdateOrderInput = CreateOrderInput.extend({ id: z.number().int().positive() });
 
+/**
+ * What sits in the holding slot a shelfNumber names (库位占用, decision 0062), as staff screens show it
+ * (issue 44 item 1c): the order or parcel itself (self), another order or parcel (named, with its
+ * seller code), or nothing (none: the slot is free, or no slot of the table). Absent where not asked.
+ */
+export const SlotHolderDto = z.object({
+  kind: z.enum(['self', 'order', 'parcel', 'none']),
+  /** The other occupant: its trade number (order) or tracking number (parcel). */
+  name: z.string().nullable(),
+  userCode: z.string().nullable(),
+});
+export type SlotHolderDto = z.infer<typeof SlotHolderDto>;
+
 export const OrderDto = z.object({
   id: z.number().int(), tradeNo: z.string(), orderNumber: z.string(), userId: z.number().int(), userCode: z.string(),
   storeId: z.number().int(), storeName: z.string(), warehouseInfoId: z.number().int(), warehouseName: z.string(), site,
   orderType: z.number().int(), cargoCategory, shippingMethods, orderStatus, packageStatus, isUrgent: z.boolean(),
   reMark: z.string().nullable(), pdfGuid: z.string().nullable(), holdReason: z.string().nullable(), shelfNumber: z.string().nullable(),
   creationTime: z.string(), lastModificationTime: z.string().nullable(),
+  slotHolder: SlotHolderDto.optional(),
   orderProductInfosList: z.array(OrderLineDto),
 });
 export type OrderDto = z.infer<typeof OrderDto>;
@@ -84,6 +98,7 @@ export const ParcelDto = z.object({
   userUploadImageGuid: z.string().nullable(), isNeedTakePicture: z.boolean(), creationTime: z.string(),
   /** Why the parcel is 异常 (receiveStatus 6), as the staff wrote it with the photo; the server always sends it. */
   abnormalReason: z.string().nullable().optional(),
+  slotHolder: SlotHolderDto.optional(),
 });
 export type ParcelDto = z.infer<typeof ParcelDto>;
 
@@ -225,7 +240,7 @@ const wrongWarehouseName = z.string().nullable().optional();
 /**
  * A parcel as a scan answers it: without the abnormal reason, which lists show (docs/scan-path.md).
  */
-const ScannedParcelDto = ParcelDto.omit({ abnormalReason: true });
+const ScannedParcelDto = ParcelDto.omit({ abnormalReason: true, slotHolder: true });
 
 export const ScanCheckDto = z.object({
   action: z.enum(['SIGN', 'REJECT', 'ALREADY', 'UNKNOWN', 'WRONG_WAREHOUSE']),
@@ -233,7 +248,7 @@ export const ScanCheckDto = z.object({
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ScannedParcelDto.nullable(),
-  order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
+  order: OrderDto.omit({ orderProductInfosList: true, slotHolder: true }).nullable(),
   userCode: z.string().nullable(),
   shelfNumber: z.string().nullable(),
   needPhoto: z.boolean(),
@@ -245,7 +260,7 @@ export const SignResultDto = z.object({
   rejection: ScanRejectionDto.nullable().optional(),
   advanceOrder: ScanAdvanceOrderDto.nullable().optional(),
   parcel: ScannedParcelDto,
-  order: OrderDto.omit({ orderProductInfosList: true }).nullable(),
+  order: OrderDto.omit({ orderProductInfosList: true, slotHolder: true }).nullable(),
   userCode: z.string().nullable(),
   shelfNumber: z.string().nullable(),
 });

@@ -148,4 +148,10 @@ export const enBack: Record<string, string> = {
   操作日期: 'Date',
   // Selected orders' labels (issue 44 §5).
   '一次最多打印 {0} 张面单，请少选一些。': 'At most {0} labels at a time: select fewer.',
+  // 暂存位 with its slot's real occupant (issue 44 item 1c).
+  本单占用: 'held by this order',
+  本件占用: 'held by this parcel',
+  '{0} 未被占用（库位表中是空闲的）': '{0} is free in the slot table',
+  '{0} 被订单 {1}{2}占用': '{0} is held by order {1}{2}',
+  '{0} 被包裹 {1}{2}占用': '{0} is held by parcel {1}{2}',
 };

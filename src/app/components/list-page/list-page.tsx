@@ -16,6 +16,8 @@ import { FilterBar, PHONE_QUERY } from './filter-bar.tsx';
 import { FIRST_PAGE, PAGE_SIZES, pagingInput, type ListSearch, type PageSize } from './list-search.ts';
 import { RowActions } from './row-actions.tsx';
 import { ColumnChooser, useHiddenColumns } from './column-chooser.tsx';
+import { useOverflows } from './use-overflows.ts';
+import classes from './list-page.module.css';
 import { useOptionalT } from '../../lib/i18n.ts';
 import type { BulkAction, FilterField, Paged, RowAction } from './types.ts';
 
@@ -65,6 +67,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const inlineActions = isPhone ? 0 : maxInlineActions;
 
+  const [watchTable, tableOverflows] = useOverflows();
   const result = useQuery({ ...props.query, placeholderData: keepPreviousData });
   const data = result.data;
   const records = data?.items ?? [];
@@ -204,7 +207,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
         </Alert>
       )}
 
-      <Box aria-busy={result.isFetching} miw={0}>
+      <Box ref={watchTable} aria-busy={result.isFetching} miw={0}>
         <DataTable<T>
           aria-label={props.label}
           withTableBorder
@@ -216,11 +219,15 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           idAccessor={idAccessor}
           records={records}
           columns={allColumns}
-          defaultColumnProps={{ noWrap: true }}
-          // Never squeeze cells below their content (badges would be clipped): a wide table scrolls
-          // sideways inside its own container instead, with the 操作 column pinned on the right.
-          styles={{ table: { minWidth: 'max-content' } }}
-          pinLastColumn={rowActions.length > 0}
+          // Issue 44: every cell readable and the actions reachable, at a desk (1440 px) without
+          // sliding anything under the 操作 column. The table fits its box first: headers stay on one
+          // line, a long cell (a store name, a date, a remark) wraps (CJK between characters, Latin
+          // at spaces) rather than stretching the table, and nothing goes below its content's
+          // narrowest (badges, codes and numbers stay whole). Only a table that still does not fit
+          // (a phone, a narrow window) scrolls sideways in its box, and only then is the 操作 column
+          // pinned on the right, over the cells that scroll beneath it.
+          className={classes.table}
+          pinLastColumn={rowActions.length > 0 && tableOverflows}
           fetching={result.isFetching}
           loaderType="dots"
           noRecordsText={t('暂无数据')}

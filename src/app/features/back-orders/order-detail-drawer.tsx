@@ -8,6 +8,7 @@ import { plainPoints } from '#shared/money.ts';
 import { orderLabelUrl } from '#shared/label-links.ts';
 import { canOrder } from '#shared/rules/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
+import { SlotHolder } from '../../components/slot-holder.tsx';
 import { errorMessage, formatDateTime } from '../../components/list-page/index.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -47,7 +48,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
             <Field label={t('订单状态')}><CodeBadge name="OrderStatus" code={o.orderStatus} /></Field>
             <Field label={t('包裹状态')}><CodeBadge name="PackageStatus" code={o.packageStatus} /></Field>
             <Field label={t('加急')}>{o.isUrgent ? <Badge color="red" variant="light" radius="sm">{t('加急')}</Badge> : t('否')}</Field>
-            <Field label={t('暂存位')}>{o.shelfNumber ?? '—'}</Field>
+            <Field label={t('暂存位')}><SlotHolder shelfNumber={o.shelfNumber} holder={o.slotHolder} /></Field>
             <Field label={t('创建时间')}>{formatDateTime(o.creationTime)}</Field>
           </SimpleGrid>
           {o.holdReason && <Alert color="red" variant="light" title={t('问题件原因')}>{o.holdReason}</Alert>}
@@ -109,7 +110,7 @@ export function OrderDetailDrawer({ orderId, onClose }: { orderId: number; onClo
                         <Table.Td><Code>{p.shipment}</Code></Table.Td>
                         <Table.Td><CodeBadge name="ReceiveStatus" code={p.receiveStatus} /></Table.Td>
                         <Table.Td>{formatDateTime(p.signForTime)}</Table.Td>
-                        <Table.Td>{p.shelfNumber ?? '—'}</Table.Td>
+                        <Table.Td><SlotHolder shelfNumber={p.shelfNumber} holder={p.slotHolder} compact /></Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>

@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { RECEIVE_STATUS } from '#shared/enums.ts';
 import type { ParcelDto } from '#shared/contracts/orders.ts';
 import { CodeBadge } from '../../components/code-badge.tsx';
+import { SlotHolder } from '../../components/slot-holder.tsx';
 import { formatDateTime, type FilterField } from '../../components/list-page/index.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { codeOptions } from './labels.ts';
@@ -37,7 +38,10 @@ export function parcelColumns(t: Translate, opts: { photos?: boolean } = {}): Da
       ),
     },
     { accessor: 'warehouseName', title: t('仓库'), render: (p) => p.warehouseName ?? '—' },
-    { accessor: 'shelfNumber', title: t('暂存位'), render: (p) => p.shelfNumber ?? '—' },
+    {
+      accessor: 'shelfNumber', title: t('暂存位'),
+      render: (p) => <SlotHolder shelfNumber={p.shelfNumber} holder={p.slotHolder} self={p.orderId === null ? 'parcel' : 'order'} compact />,
+    },
     { accessor: 'weight', title: t('重量 (kg)'), render: (p) => (p.weight ?? '—') },
     { accessor: 'signForTime', title: t('签收时间'), render: (p) => formatDateTime(p.signForTime) },
     { accessor: 'signUserName', title: t('签收人'), render: (p) => p.signUserName ?? '—' },

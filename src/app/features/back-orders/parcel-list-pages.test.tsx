@@ -70,6 +70,25 @@ describe('包裹列表', () => {
     await user.click(await screen.findByRole('option', { name: '无主件', hidden: true }));
     await waitFor(() => expect(callsOf(calls, 'Logistics.getLogisticsList').at(-1)!.query).toEqual({ currentPage: 1, pageSize: 10, receiveStatus: 5 }));
   });
+
+  it('shows each 暂存位 with what really sits in that slot (issue 44 item 1c)', async () => {
+    const user = userEvent.setup();
+    const items: ParcelDto[] = [
+      buildParcel({ id: 11, shipment: 'YT110011', shelfNumber: 'H0007', slotHolder: { kind: 'self', name: null, userCode: null } }),
+      buildParcel({ id: 12, shipment: 'YT120012', shelfNumber: 'H0008', slotHolder: { kind: 'parcel', name: 'SF900009', userCode: 'S00002' } }),
+      buildParcel({ id: 13, shipment: 'YT130013', shelfNumber: 'H0009', slotHolder: { kind: 'order', name: 'ML26112900001', userCode: 'S00003' } }),
+      buildParcel({ id: 14, shipment: 'YT140014', shelfNumber: 'H0010', slotHolder: { kind: 'none', name: null, userCode: null } }),
+    ];
+    const { api } = fakeApi({ 'Logistics.getLogisticsList': () => ({ totalCount: items.length, items }) });
+    renderWithProviders(<Parcels />, { api });
+    const own = within(await rowOf('YT110011')).getByText('H0007');
+    expect(own.getAttribute('data-slot-holder')).toBe('self');
+    await user.hover(own);
+    expect(await screen.findByText('本单占用')).toBeTruthy();
+    expect(within(await rowOf('YT120012')).getByText('H0008 被包裹 SF900009（S00002）占用')).toBeTruthy();
+    expect(within(await rowOf('YT130013')).getByText('H0009 被订单 ML26112900001（S00003）占用')).toBeTruthy();
+    expect(within(await rowOf('YT140014')).getByText('H0010 未被占用（库位表中是空闲的）')).toBeTruthy();
+  });
 });
 
 describe('异常件', () => {

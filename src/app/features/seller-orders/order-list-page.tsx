@@ -67,7 +67,8 @@ export function OrderListPage({ search, onSearchChange, onOpen, onEdit, onCreate
     { accessor: 'isUrgent', title: t('加急'), render: (o) => (o.isUrgent ? <Badge color="red" variant="filled" radius="sm">{t('加急')}</Badge> : '—') },
     {
       accessor: 'orderProductInfosList', title: t('商品'),
-      render: (o) => <Text size="sm" maw={220} truncate="end" title={productSummary(o, t)}>{productSummary(o, t)}</Text>,
+      // Wraps rather than cut (issue 44: every cell readable), as every long cell of the kit does.
+      render: (o) => <Text size="sm" maw={220}>{productSummary(o, t)}</Text>,
     },
     { accessor: 'shelfNumber', title: t('暂存位'), render: (o) => o.shelfNumber ?? '—' },
     { accessor: 'creationTime', title: t('创建时间'), render: (o) => formatDateTime(o.creationTime) },

@@ -25,7 +25,7 @@ export function recordColumns(t: Translate, { withSeller }: { withSeller: boolea
     ...sellerColumn<StockRecordDto>(t, withSeller),
     { accessor: 'productStatus', title: t('状态'), render: (r) => <CodeBadge name="StockStatus" code={r.productStatus} /> },
     { accessor: 'productSku', title: 'SKU', render: (r) => <Code>{r.productSku}</Code> },
-    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={220} truncate="end" title={r.productName}>{r.productName}</Text> },
+    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={220}>{r.productName}</Text> },
     {
       accessor: 'productNums', title: t('数量'),
       render: (r) => (r.acceptedNums !== null && r.acceptedNums !== r.productNums ? `${r.acceptedNums}（${t('申报')} ${r.productNums}）` : r.productNums),
@@ -52,7 +52,7 @@ export function productColumns(t: Translate, { staff }: { staff: boolean }): Dat
   return [
     { accessor: 'productSku', title: 'SKU', render: (r) => <Code>{r.productSku}</Code> },
     ...sellerColumn<StockProductDto>(t, staff),
-    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={220} truncate="end" title={r.productName}>{r.productName}</Text> },
+    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={220}>{r.productName}</Text> },
     { accessor: 'status', title: t('状态'), render: (r) => <CodeBadge name="StockProductStatus" code={r.status} /> },
     { accessor: 'barCode', title: t('商品条码'), render: (r) => <Code>{r.barCode}</Code> },
     { accessor: 'inventory', title: t('库存') },
@@ -93,7 +93,7 @@ export function historyColumns(t: Translate, { withSeller }: { withSeller: boole
     { accessor: 'inventoryAfter', title: t('变动后库存') },
     { accessor: 'productSku', title: 'SKU', render: (r) => <Code>{r.productSku}</Code> },
     ...sellerColumn<ListedHistoryDto>(t, withSeller),
-    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={200} truncate="end" title={r.productName}>{r.productName}</Text> },
+    { accessor: 'productName', title: t('商品名称'), render: (r) => <Text size="sm" maw={200}>{r.productName}</Text> },
     { accessor: 'barCode', title: t('商品条码'), render: (r) => <Code>{r.barCode}</Code> },
     { accessor: 'shelfPosition', title: t('货架'), render: (r) => dash(r.shelfPosition) },
     { accessor: 'tradeNo', title: t('单号'), render: (r) => mono(r.tradeNo) },

@@ -136,3 +136,51 @@ export async function parcelShipment(tx: Db, parcelId: number): Promise<{ shipme
   const [p] = await tx.select({ shipment: parcels.shipment }).from(parcels).where(eq(parcels.id, parcelId));
   return p;
 }
+
+export interface SlotHolderRow {
+  warehouseInfoId: number; number: number; orderId: number | null; parcelId: number | null;
+  tradeNo: string | null; orderUserCode: string | null; shipment: string | null; parcelUserCode: string | null;
+}
+
+/** The slots of these (warehouse, number) pairs with what sits in each (the screens' 暂存位, issue 44 item 1c). */
+export async function slotHolders(tx: Db, keys: readonly { warehouseInfoId: number; number: number }[]): Promise<SlotHolderRow[]> {
+  if (!keys.length) return [];
+  return tx.select({
+    warehouseInfoId: holdingSlots.warehouseInfoId, number: holdingSlots.number, orderId: holdingSlots.orderId, parcelId: holdingSlots.parcelId,
+    tradeNo: orders.tradeNo, orderUserCode: orders.userCode, shipment: parcels.shipment, parcelUserCode: parcels.userCode,
+  }).from(holdingSlots)
+    .leftJoin(orders, eq(orders.id, holdingSlots.orderId))
+    .leftJoin(parcels, eq(parcels.id, holdingSlots.parcelId))
+    .where(or(...keys.map((k) => and(eq(holdingSlots.warehouseInfoId, k.warehouseInfoId), eq(holdingSlots.number, k.number)))));
+}
+
+/** The slot an order or a parcel with no order holds (not locked: lock it by its number); none when it holds none. */
+export async function slotOf(tx: Db, occupant: { orderId: number } | { parcelId: number }): Promise<SlotRow | undefined> {
+  const [row] = await tx.select().from(holdingSlots)
+    .where('orderId' in occupant ? eq(holdingSlots.orderId, occupant.orderId) : eq(holdingSlots.parcelId, occupant.parcelId));
+  return row;
+}
+
+/** The slot's occupant (and an order's parcels here) show its name again (a stale shelfNumber corrected). */
+export async function rewriteShelfNumbers(tx: Db, slot: SlotRow): Promise<void> {
+  await writeShelfNumbers(tx, slot, slot.number);
+}
+
+/** A free slot (locked) is taken by an order or a parcel with no order; its shelfNumber (and an order's parcels here) follow. */
+export async function occupySlot(tx: Db, slot: SlotRow, occupant: { orderId: number } | { parcelId: number }, now: Date): Promise<void> {
+  const orderId = 'orderId' in occupant ? occupant.orderId : null;
+  const parcelId = 'parcelId' in occupant ? occupant.parcelId : null;
+  await tx.update(holdingSlots).set({ orderId, parcelId, takenTime: now }).where(eq(holdingSlots.id, slot.id));
+  await writeShelfNumbers(tx, { orderId, parcelId }, slot.number);
+}
+
+/** An order's warehouse, trade number and seller code (the slot it may hold is its warehouse's). */
+export async function orderForSlot(tx: Db, orderId: number): Promise<{ warehouseInfoId: number; tradeNo: string; userCode: string } | undefined> {
+  const [o] = await tx.select({ warehouseInfoId: orders.warehouseInfoId, tradeNo: orders.tradeNo, userCode: orders.userCode }).from(orders).where(eq(orders.id, orderId));
+  return o;
+}
+
+/** A parcel's stale shelfNumber (naming no slot it holds) is cleared. */
+export async function clearParcelShelfNumber(tx: Db, parcelId: number): Promise<void> {
+  await tx.update(parcels).set({ shelfNumber: null }).where(eq(parcels.id, parcelId));
+}

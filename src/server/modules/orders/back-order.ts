@@ -10,6 +10,8 @@ import { listSellers } from '../identity/repository.ts';
 import { orderDetail, orderDto } from './front-order.ts';
 import { cancelOrderKeepingGoods } from './inbound.ts';
 import { takeSlot } from '../holding-slots/repository.ts';
+import { parcelInSlot, withSlotHolders } from '../holding-slots/service.ts';
+import { parcelPage } from './logistics.ts';
 import { attachPhotos, parcelPhotoHandlers } from '../parcels/photos.ts';
 import { MANUAL_REFUSAL, manualOrderStatusAllowed, manualPackageStatusAllowed } from '#shared/rules/orders.ts';
 import { assertAllowed } from './transitions.ts';
@@ -49,7 +51,10 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
   async getOrderInfo(input, ctx) {
     const order = await repo.getOrder(ctx.db, input.id);
     if (!order) throw notFound('订单');
-    return orderDetail(ctx.db, order);
+    // Staff see what really sits in the slot the order and its parcels name (issue 44 item 1c).
+    const detail = await orderDetail(ctx.db, order);
+    const [shown] = await withSlotHolders(ctx.db, [detail], (o, slot) => slot.orderId === o.id);
+    return { ...shown!, parcels: await withSlotHolders(ctx.db, detail.parcels, parcelInSlot) };
   },
 
   async getSearchOrderList(input, ctx) {
@@ -131,6 +136,6 @@ export const backOrderHandlers = (deps: Deps): Omit<Implementation<typeof backOr
   async getAbnormalReceivingOrderList(input, ctx) {
     const statuses = input.receiveStatus !== undefined ? [input.receiveStatus] : [RECEIVE_STATUS.unclaimed, RECEIVE_STATUS.abnormal];
     const { total, capped, rows } = await parcelRepo.listParcels(ctx.db, { ...input, receiveStatus: undefined, statuses }, pageWindow(input));
-    return { totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) };
+    return parcelPage(ctx.db, { total, capped, rows });
   },
 });

@@ -17,6 +17,7 @@ import { toParcelDto, toScannedParcelDto } from '../parcels/dto.ts';
 import * as repo from './repository.ts';
 import * as parcelRepo from '../parcels/repository.ts';
 import { getWarehouse } from '../warehouse/repository.ts';
+import { parcelInSlot, setParcelSlot, withSlotHolders } from '../holding-slots/service.ts';
 import { assertParcelAllowed } from '../parcels/transitions.ts';
 import { listSellers } from '../identity/repository.ts';
 import { pendingRefusal, updateParcel } from '../rejections/repository.ts';
@@ -58,8 +59,9 @@ function answer(outcome: SignOutcome, warehouseName: string | null) {
   };
 }
 
-const page = ({ rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
-  ({ totalCount: total, totalCountCapped: capped, items: rows.map((r) => toParcelDto(r.parcel, r.warehouseName)) });
+/** A page of parcels, each 暂存位 with what really sits in that slot (issue 44 item 1c). */
+export const parcelPage = async (tx: Db, { rows, total, capped }: { rows: { parcel: parcelRepo.ParcelRow; warehouseName: string | null }[]; total: number; capped: boolean }) =>
+  ({ totalCount: total, totalCountCapped: capped, items: await withSlotHolders(tx, rows.map((r) => toParcelDto(r.parcel, r.warehouseName)), parcelInSlot) });
 
 /**
  * A group member never acts on a parcel of a warehouse his scope leaves out (issue 42 item 3): the scan
@@ -158,17 +160,17 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
     uploadLogisticsImg: photos.uploadLogisticsImg,
 
     async getLogisticsList(input, ctx) {
-      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind }, pageWindow(input)));
+      return parcelPage(ctx.db, await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind }, pageWindow(input)));
     },
 
     async getSignForLogisticsList(input, ctx) {
-      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, signedOnly: true }, pageWindow(input)));
+      return parcelPage(ctx.db, await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, signedOnly: true }, pageWindow(input)));
     },
 
     async getNeedTakePictureList(input, ctx) {
       // Only parcels that are here (signed in or stored, issue 45 §12): one still on its way, refused,
       // returned or shipped cannot be photographed.
-      return page(await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, needPhoto: true, statuses: HERE }, pageWindow(input)));
+      return parcelPage(ctx.db, await parcelRepo.listParcels(ctx.db, { ...input, warehouseKind, needPhoto: true, statuses: HERE }, pageWindow(input)));
     },
 
     async edit(input, ctx) {
@@ -177,7 +179,6 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
       if (!parcel) throw notFound('包裹');
       const changes: Partial<parcelRepo.ParcelRow> = {};
       if (input.reMark !== undefined) changes.reMark = input.reMark;
-      if (input.shelfNumber !== undefined) changes.shelfNumber = input.shelfNumber;
       if (input.weight !== undefined) changes.weight = input.weight;
       if (input.userCode) {
         // Resolving a 无主件: staff assign it to the seller whose code is written on it.
@@ -186,7 +187,11 @@ function parcelDesk(deps: Deps, warehouseKind: 1 | 2): ParcelDesk {
         if (!seller) throw invalid('userCode', `没有编码为 ${input.userCode} 的卖家`);
         Object.assign(changes, { userId: seller.id, userCode: seller.userCode, receiveStatus: RECEIVE_STATUS.signed });
       }
-      let updated = await parcelRepo.updateParcel(ctx.db, parcel.id, changes);
+      // 暂存位 goes through the slot table (issue 44 item 1c): taken, moved to, or refused (409).
+      if (input.shelfNumber !== undefined) await setParcelSlot(ctx.db, me, parcel, input.shelfNumber, ctx.now);
+      let updated = Object.keys(changes).length
+        ? await parcelRepo.updateParcel(ctx.db, parcel.id, changes)
+        : (await parcelRepo.lockParcelById(ctx.db, parcel.id))!;
       await audit(ctx.db, me, [{ entity: 'parcel', entityId: parcel.id, orderNumber: parcel.shipment, action: 'edit', before: parcel.receiveStatus, after: updated.receiveStatus, note: input.userCode ? `指定卖家 ${input.userCode}` : null }]);
       if (input.userCode && parcel.receiveStatus === RECEIVE_STATUS.unclaimed && parcel.orderId === null) updated = await joinDeclaringOrder(ctx.db, me, updated);
       return toParcelDto(updated);
