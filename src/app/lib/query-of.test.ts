@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiRequest } from '#shared/api-client.ts';
@@ -83,5 +85,40 @@ describe('invalidateService', () => {
     expect(invalid()).toEqual([['Role', 'getAllPermissions']]);
     await invalidateService(queryClient, 'Role');
     expect(invalid()).toEqual([['Role', 'getAll', {}], ['Role', 'getAllPermissions']]);
+  });
+});
+
+const APP = path.resolve(import.meta.dirname, '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Hand-written keys that are not one registry call as queryOf makes it; each says why beside it. */
+const HAND_WRITTEN_KEYS: Record<string, number> = {
+  'features/admin/groups/group-queries.ts': 1, // one call for all groups, paged and filtered here
+  'features/statistics/statistic-page.tsx': 1, // the definition picks the action and unwraps the answer
+  'features/shops/shop-authorization-callback.tsx': 1, // answers refusals as values, keyed by the callback's code
+};
+
+describe('query keys in src/app', () => {
+  it('come from queryOf (or #shared/query-key.ts), not from a hand-written literal outside the allow-list', () => {
+    const found: Record<string, number> = {};
+    for (const file of sources(APP)) {
+      const n = readFileSync(file, 'utf8').match(/queryKey:\s*\[/g)?.length ?? 0;
+      if (n) found[path.relative(APP, file).split(path.sep).join('/')] = n;
+    }
+    expect(found).toEqual(HAND_WRITTEN_KEYS);
+  });
+
+  it('query-of.ts loads nothing of the registry (floor chunks stay small): its registry imports are types only', () => {
+    const source = readFileSync(path.join(import.meta.dirname, 'query-of.ts'), 'utf8');
+    const registryImports = source.match(/^import .*from '#shared\/(contracts\/[^']*|api-client\.ts)';$/gm) ?? [];
+    expect(registryImports.length).toBeGreaterThan(0);
+    for (const line of registryImports) expect(line).toMatch(/^import type /);
   });
 });
