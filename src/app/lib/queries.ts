@@ -1,9 +1,9 @@
 // Query factories shared by route loaders and components (STYLE.md "Screens").
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
+import { queryOf } from './query-of.ts';
 
 export const configurationQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['AbpUserConfiguration', 'getAll'], queryFn: () => api.abpUserConfiguration.getAll(), staleTime: 5 * 60_000 });
+  queryOf(api, 'AbpUserConfiguration', 'getAll', undefined, { staleTime: 5 * 60_000 });
 
 export const sessionQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['Session', 'getCurrentLoginInformations'], queryFn: () => api.session.getCurrentLoginInformations(), staleTime: 5 * 60_000 });
+  queryOf(api, 'Session', 'getCurrentLoginInformations', undefined, { staleTime: 5 * 60_000 });

@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { ApiError, useApi } from '../../lib/api.ts';
+import { invalidateService, type ServiceName } from '../../lib/query-of.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: ApiError };
 
@@ -39,13 +40,13 @@ export function refusalText(err: ApiError): string {
  * A change that refreshes the given services' queries (and nothing else) when it went through.
  * Service keys are the first element of every query key, e.g. ['BackOrder'].
  */
-export function useServiceMutation<I, O>(services: readonly string[], call: (api: ApiClient, input: I) => Promise<O>) {
+export function useServiceMutation<I, O>(services: readonly ServiceName[], call: (api: ApiClient, input: I) => Promise<O>) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: I) => refusalsAsValues(call(api, input)),
     onSuccess: async (outcome) => {
-      if (outcome.ok) await Promise.all(services.map((s) => queryClient.invalidateQueries({ queryKey: [s] })));
+      if (outcome.ok) await Promise.all(services.map((s) => invalidateService(queryClient, s)));
     },
   });
 }

@@ -13,15 +13,14 @@ import { useT } from '../../lib/i18n.ts';
 import { refusalText, useServiceMutation } from '../../components/forms/refusal.ts';
 import { formatPoints, hasAtMostTwoDecimals } from '#shared/money.ts';
 import { balanceQuery } from './queries.ts';
+import { invalidateService, queryOf } from '../../lib/query-of.ts';
 
 export const PRESET_AMOUNTS = [100, 200, 500, 1000, 2000, 5000] as const;
 
 const STATUS_COLOR = { [RECHARGE_STATUS.pending]: 'orange', [RECHARGE_STATUS.paid]: 'teal', [RECHARGE_STATUS.closed]: 'gray' } as const;
 
 /** ConfirmPayment as a query: idempotent, asked again whenever the seller returns to the tab while pending. */
-const confirmQuery = (api: ReturnType<typeof useApi>, id: number) => ({
-  queryKey: ['Recharge', 'confirmPayment', { id }] as const,
-  queryFn: () => api.recharge.confirmPayment({ id }),
+const confirmQuery = (api: ReturnType<typeof useApi>, id: number) => queryOf(api, 'Recharge', 'confirmPayment', { id }, {
   refetchOnWindowFocus: (q: { state: { data?: RechargeOrderDto | undefined } }) => q.state.data?.status === RECHARGE_STATUS.pending,
 });
 
@@ -48,9 +47,9 @@ export function RechargePage({ rechargeId, onRechargeChange, openPaymentPage = o
   // Paid: the balance and the flow lists changed (only those; the confirm query itself stays).
   useEffect(() => {
     if (status !== RECHARGE_STATUS.paid) return;
-    void queryClient.invalidateQueries({ queryKey: ['Recharge', 'getBalance'] });
-    void queryClient.invalidateQueries({ queryKey: ['Recharge', 'getAmountList'] });
-    void queryClient.invalidateQueries({ queryKey: ['Flow'] });
+    void invalidateService(queryClient, 'Recharge', 'getBalance');
+    void invalidateService(queryClient, 'Recharge', 'getAmountList');
+    void invalidateService(queryClient, 'Flow');
   }, [status, rechargeId, queryClient]);
 
   const submit = async (e: FormEvent) => {

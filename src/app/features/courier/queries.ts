@@ -1,8 +1,8 @@
 // Query factories and search params of the courier screens (CourierCompany, CourierExpressDelivery).
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { COURIER_CODES } from '#shared/couriers.ts';
 import { dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export const deliveryListSearch = listSearchSchema({
   shipment: filter.text(),
@@ -22,11 +22,11 @@ export const deliveryFilters = (search: DeliveryListSearch) => ({
 
 export const deliveryListQuery = (api: ApiClient, search: DeliveryListSearch) => {
   const input = { ...pagingInput(search), ...deliveryFilters(search) };
-  return queryOptions({ queryKey: ['CourierExpressDelivery', 'getList', input] as const, queryFn: () => api.courierExpressDelivery.getList(input) });
+  return queryOf(api, 'CourierExpressDelivery', 'getList', input);
 };
 
 export const courierCompaniesQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['CourierCompany', 'getCourierCompanyList'] as const, queryFn: () => api.courierCompany.getCourierCompanyList({}), staleTime: Infinity });
+  queryOf(api, 'CourierCompany', 'getCourierCompanyList', undefined, { staleTime: Infinity });
 
 export const warehousesQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { isEnabled: true, pageSize: 500 }] as const, queryFn: () => api.warehouseInfo.getWarehouseInfoList({ isEnabled: true, pageSize: 500 }), staleTime: 60_000 });
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { isEnabled: true, pageSize: 500 }, { staleTime: 60_000 });

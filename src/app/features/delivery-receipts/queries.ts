@@ -1,8 +1,8 @@
 // Search params and query factories of the delivery-receipt screens: light (no zod, no screen code), as the
 // routes' validateSearch and loaders load with the app's first chunk.
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export const receiptListSearch = listSearchSchema({ batchName: filter.text(48), logisticMethod: filter.text(32), isClosed: filter.boolean() });
 
@@ -10,7 +10,7 @@ export type ReceiptListSearch = SearchOf<typeof receiptListSearch>;
 
 export const receiptListQuery = (api: ApiClient, search: ReceiptListSearch) => {
   const input = { ...pagingInput(search), batchName: search.batchName, logisticMethod: search.logisticMethod, isClosed: search.isClosed };
-  return queryOptions({ queryKey: ['DeliveryReceipt', 'getList', input] as const, queryFn: () => api.deliveryReceipt.getList(input) });
+  return queryOf(api, 'DeliveryReceipt', 'getList', input);
 };
 
 export const batchSearch = (search: Record<string, unknown>) => {
@@ -19,4 +19,4 @@ export const batchSearch = (search: Record<string, unknown>) => {
 };
 
 export const batchNumbersQuery = (api: ApiClient, storeId: number, batchName: string) =>
-  queryOptions({ queryKey: ['DeliveryReceipt', 'getBatchNumberList', { storeId, batchName }] as const, queryFn: () => api.deliveryReceipt.getBatchNumberList({ storeId, batchName }) });
+  queryOf(api, 'DeliveryReceipt', 'getBatchNumberList', { storeId, batchName });

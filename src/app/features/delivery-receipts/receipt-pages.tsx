@@ -18,6 +18,7 @@ import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import { ConfirmDialog, type PendingConfirm } from '../../components/list-page/confirm-dialog.tsx';
 import type { ConfirmSpec } from '../../components/list-page/types.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 
 
@@ -76,9 +77,9 @@ export function ReceiptBatchPage({ storeId, batchName }: { storeId: number | und
   const close = useCloseBatch();
   const [asking, setAsking] = useState<PendingConfirm | null>(null);
   const numbers = useQuery({ ...batchNumbersQuery(api, storeId ?? 0, batchName ?? ''), enabled: !!storeId && !!batchName });
-  const batches = useQuery({
-    queryKey: ['DeliveryReceipt', 'getBatchList', { storeId }], queryFn: () => api.deliveryReceipt.getBatchList({ storeId: storeId! }), enabled: !!storeId,
-  });
+  const batches = useQuery(queryOf(api, 'DeliveryReceipt', 'getBatchList', { storeId: storeId! }, {
+    enabled: !!storeId,
+  }));
   if (!storeId || !batchName) return <FormAlert message={t('缺少店铺或批次')} />;
   const batch = batches.data?.items.find((b) => b.batchName === batchName);
   const items = numbers.data?.items ?? [];

@@ -1,9 +1,9 @@
 // Query factories and changes of the fee screens. Changes invalidate their own service's queries only.
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import type { InputOf } from '#shared/contracts/define.ts';
 import type { baseCostSetting, frontMainLandFreight, mainlandFreight, overseasBaseCostSetting } from '#shared/contracts/fees.ts';
 import { useServiceMutation } from '../../components/forms/refusal.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 type BaseCost = (typeof baseCostSetting)['actions'];
 type Freight = (typeof mainlandFreight)['actions'];
@@ -11,35 +11,28 @@ type Front = (typeof frontMainLandFreight)['actions'];
 type Overseas = (typeof overseasBaseCostSetting)['actions'];
 
 export const baseCostListQuery = (api: ApiClient, input: InputOf<BaseCost['getBaseCostSettingListList']>) =>
-  queryOptions({ queryKey: ['BaseCostSetting', 'getBaseCostSettingListList', input] as const, queryFn: () => api.baseCostSetting.getBaseCostSettingListList(input) });
+  queryOf(api, 'BaseCostSetting', 'getBaseCostSettingListList', input);
 export const overseasBaseCostListQuery = (api: ApiClient, input: InputOf<Overseas['getOverseasBaseCostSettingList']>) =>
-  queryOptions({
-    queryKey: ['OverseasBaseCostSetting', 'getOverseasBaseCostSettingList', input] as const,
-    queryFn: () => api.overseasBaseCostSetting.getOverseasBaseCostSettingList(input),
-  });
+  queryOf(api, 'OverseasBaseCostSetting', 'getOverseasBaseCostSettingList', input);
 export const urgentFeeQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['BaseCostSetting', 'getUrgentFee'] as const, queryFn: () => api.baseCostSetting.getUrgentFee({}) });
+  queryOf(api, 'BaseCostSetting', 'getUrgentFee');
 export const destroyFeeQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['BaseCostSetting', 'getDestroyFee'] as const, queryFn: () => api.baseCostSetting.getDestroyFee({}) });
+  queryOf(api, 'BaseCostSetting', 'getDestroyFee');
 export const freightListQuery = (api: ApiClient, input: InputOf<Freight['getMainLandFreightList']>) =>
-  queryOptions({ queryKey: ['MainlandFreight', 'getMainLandFreightList', input] as const, queryFn: () => api.mainlandFreight.getMainLandFreightList(input) });
+  queryOf(api, 'MainlandFreight', 'getMainLandFreightList', input);
 export const thirdPartyListQuery = (api: ApiClient, input: InputOf<Freight['getThirdPartyParameterList']>) =>
-  queryOptions({ queryKey: ['MainlandFreight', 'getThirdPartyParameterList', input] as const, queryFn: () => api.mainlandFreight.getThirdPartyParameterList(input) });
+  queryOf(api, 'MainlandFreight', 'getThirdPartyParameterList', input);
 export const frontFreightListQuery = (api: ApiClient, input: InputOf<Front['getFrontMainLandFreightList']>) =>
-  queryOptions({ queryKey: ['FrontMainLandFreight', 'getFrontMainLandFreightList', input] as const, queryFn: () => api.frontMainLandFreight.getFrontMainLandFreightList(input) });
+  queryOf(api, 'FrontMainLandFreight', 'getFrontMainLandFreightList', input);
 /** Mainland warehouses (the fee settings are per mainland warehouse), enabled or not. */
 export const feeWarehousesQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { kind: 1, pageSize: 500 }] as const,
-    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ kind: 1, pageSize: 500 }),
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { kind: 1, pageSize: 500 }, {
     staleTime: 60_000,
   });
 
 /** Every warehouse, mainland and overseas: a stock order ships from either and is charged a base cost there (issue 44 1f). */
 export const allWarehousesQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { pageSize: 500 }] as const,
-    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ pageSize: 500 }),
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { pageSize: 500 }, {
     staleTime: 60_000,
   });
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlayerStop, IconPlus } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { z } from 'zod';
 import type { ApiClient } from '#shared/api-client.ts';
@@ -24,17 +24,14 @@ import { overseasBaseCostListQuery } from './fee-queries.ts';
 import { overseasBaseCostInput, type OverseasBaseCostSearch } from './fee-search.ts';
 import { baseCostAmountColumns } from './base-cost-page.tsx';
 import { useT } from '../../lib/i18n.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 type Actions = (typeof overseasBaseCostSetting)['actions'];
 const SERVICE = ['OverseasBaseCostSetting'] as const;
 
 /** Every store (the staff's list), for the store filter and picker. */
 const storesQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['BackStoreAddress', 'getStoreAddressList', { pageSize: 500 }] as const,
-    queryFn: () => api.backStoreAddress.getStoreAddressList({ currentPage: 1, pageSize: 500 }),
-    staleTime: 60_000,
-  });
+  queryOf(api, 'BackStoreAddress', 'getStoreAddressList', { currentPage: 1, pageSize: 500 }, { staleTime: 60_000 });
 
 const form = z.object({ storeId: z.string().min(1, '请选择店铺'), ...baseCostShape }).refine(endAfterBegin, END_MESSAGE);
 

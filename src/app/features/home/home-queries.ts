@@ -5,24 +5,23 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import type { UserType } from '#shared/permissions.ts';
 import { queryKey } from '#shared/query-key.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 const ONE = { currentPage: 1, pageSize: 1 } as const;
 
 export const userCountQuery = (api: ApiClient, userType?: UserType) => {
   const input = userType === undefined ? ONE : { ...ONE, userType };
-  return queryOptions({ queryKey: ['User', 'getAll', input] as const, queryFn: () => api.user.getAll(input), select: (r) => r.totalCount });
+  return queryOf(api, 'User', 'getAll', input, { select: (r) => r.totalCount });
 };
 
 export const roleCountQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['Role', 'getAll', ONE] as const, queryFn: () => api.role.getAll(ONE), select: (r) => r.totalCount });
+  queryOf(api, 'Role', 'getAll', ONE, { select: (r) => r.totalCount });
 
 export const tenantCountQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['Tenant', 'getAll', ONE] as const, queryFn: () => api.tenant.getAll(ONE), select: (r) => r.totalCount });
+  queryOf(api, 'Tenant', 'getAll', ONE, { select: (r) => r.totalCount });
 
 export const warehouseCountQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { ...ONE, isEnabled: true }] as const,
-    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ ...ONE, isEnabled: true }),
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { ...ONE, isEnabled: true }, {
     select: (r) => r.totalCount,
   });
 

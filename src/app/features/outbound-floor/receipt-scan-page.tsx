@@ -13,6 +13,7 @@ import { VerdictCard } from './scan-box.tsx';
 import { ScanField, type ScanFieldHandle } from '../../components/scanner/scan-field.tsx';
 import { KitBadge, KitButton, KitCard, KitSelect, KitTextInput, KitTitle, kit } from '../../components/kit/kit.tsx';
 import { useReceiptScan } from './use-receipt-scan.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 const METHODS = ['7-11', '全家', '莱尔富', 'OK', '黑猫', '宅配'];
 
@@ -32,7 +33,7 @@ export function ReceiptScanPage() {
   };
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts).
   const later = useAfterFirstScreen();
-  const stores = useQuery({ queryKey: ['DeliveryReceipt', 'getStoreOptions', {}], queryFn: () => api.deliveryReceipt.getStoreOptions({}), staleTime: 5 * 60_000, enabled: later });
+  const stores = useQuery(queryOf(api, 'DeliveryReceipt', 'getStoreOptions', {}, { staleTime: 5 * 60_000, enabled: later }));
   const [method, setMethod] = useState(station.choice?.logisticMethod ?? '7-11');
   const options = stores.data?.items ?? [];
   // Offline, the list may not load: the remembered choice still shows.

@@ -13,6 +13,7 @@ import { useOfflineApi } from '../../lib/outbox/offline-api.ts';
 import type { Verdict } from './scan-box.tsx';
 import { readStored, writeStored } from './device-store.ts';
 import { inWalkingOrder } from './walking-order.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 const ORDERS_KEY = 'haicang.pick.orders';
 const DONE_KEY = 'haicang.pick.done';
@@ -42,7 +43,7 @@ export function usePickPack(t: (text: string, ...args: (string | number)[]) => s
   // Asked once the screen has painted: the call loads the service registry (zod and every contract,
   // about 45 KB gzipped), which would otherwise count against the floor's first-load budget.
   const later = useAfterFirstScreen();
-  const fresh = useQuery({ queryKey: ['BackStockOrder', 'getPickList', {}], queryFn: () => api.backStockOrder.getPickList({}), staleTime: 30_000, enabled: later });
+  const fresh = useQuery(queryOf(api, 'BackStockOrder', 'getPickList', {}, { staleTime: 30_000, enabled: later }));
   // The server's list when there is one (kept on the device for the next offline start), else the kept one.
   const saved = fresh.data?.items ?? stored;
   useEffect(() => {

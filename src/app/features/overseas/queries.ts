@@ -2,10 +2,10 @@
 // return services, AbroadLogistics), shared by route loaders and components. Keys are
 // [service, action, input]: a change invalidates its own services only. (Their routes' search params
 // are in search.ts: route search validation ships in the app's first chunk, these do not.)
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { dayRangeInput, pagingInput } from '../../components/list-page/list-search.ts';
 import type { AbroadOrderSearch, AbroadReturnSearch } from './search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 /** What every overseas order change may move: the orders, the stock they hold and the seller's points. */
 export const ORDER_SERVICES = ['FrontAbroadOrder', 'BackAbroadOrder', 'FrontStockProduct'] as const;
@@ -20,35 +20,26 @@ const orderInput = (s: AbroadOrderSearch) => ({ ...pagingInput(s), ...abroadOrde
 
 export const sellerAbroadOrderListQuery = (api: ApiClient, search: AbroadOrderSearch) => {
   const input = orderInput(search);
-  return queryOptions({ queryKey: ['FrontAbroadOrder', 'getOrderList', input] as const, queryFn: () => api.frontAbroadOrder.getOrderList(input) });
+  return queryOf(api, 'FrontAbroadOrder', 'getOrderList', input);
 };
 
 export const staffAbroadOrderListQuery = (api: ApiClient, search: AbroadOrderSearch) => {
   const input = { ...orderInput(search), userCode: search.userCode };
-  return queryOptions({ queryKey: ['BackAbroadOrder', 'getOrderList', input] as const, queryFn: () => api.backAbroadOrder.getOrderList(input) });
+  return queryOf(api, 'BackAbroadOrder', 'getOrderList', input);
 };
 
 export const abroadOrderInfoQuery = (api: ApiClient, id: number, side: 'seller' | 'staff') =>
-  queryOptions({
-    queryKey: [side === 'seller' ? 'FrontAbroadOrder' : 'BackAbroadOrder', 'getOrderInfo', { id }] as const,
-    queryFn: () => (side === 'seller' ? api.frontAbroadOrder.getOrderInfo({ id }) : api.backAbroadOrder.getOrderInfo({ id })),
-  });
+  queryOf(api, side === 'seller' ? 'FrontAbroadOrder' : 'BackAbroadOrder', 'getOrderInfo', { id });
 
 /** The seller's stores and the enabled overseas warehouses, for the order form. */
 export const sellerStoresQuery = (api: ApiClient) =>
-  queryOptions({ queryKey: ['FrontOrder', 'getStoreList'] as const, queryFn: () => api.frontOrder.getStoreList({}), staleTime: 60_000 });
+  queryOf(api, 'FrontOrder', 'getStoreList', undefined, { staleTime: 60_000 });
 export const overseasWarehousesQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { kind: 2, isEnabled: true, pageSize: 500 }] as const,
-    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ kind: 2, isEnabled: true, currentPage: 1, pageSize: 500 }),
-    staleTime: 5 * 60_000,
-  });
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { kind: 2, isEnabled: true, currentPage: 1, pageSize: 500 }, { staleTime: 5 * 60_000 });
 /** The seller's stock products at one warehouse (what an overseas order can ship). */
 export const warehouseStockQuery = (api: ApiClient, warehouseInfoId: number | null) => {
   const input = { warehouseInfoId: warehouseInfoId ?? 0, currentPage: 1, pageSize: 500 };
-  return queryOptions({
-    queryKey: ['FrontStockProduct', 'getStockProductList', input] as const,
-    queryFn: () => api.frontStockProduct.getStockProductList(input),
+  return queryOf(api, 'FrontStockProduct', 'getStockProductList', input, {
     enabled: warehouseInfoId !== null,
   });
 };
@@ -62,17 +53,14 @@ const returnInput = (s: AbroadReturnSearch) => ({ ...pagingInput(s), ...abroadRe
 
 export const sellerReturnListQuery = (api: ApiClient, search: AbroadReturnSearch) => {
   const input = returnInput(search);
-  return queryOptions({ queryKey: ['FrontAbroadReturn', 'getReturnOrderList', input] as const, queryFn: () => api.frontAbroadReturn.getReturnOrderList(input) });
+  return queryOf(api, 'FrontAbroadReturn', 'getReturnOrderList', input);
 };
 
 export const staffReturnListQuery = (api: ApiClient, search: AbroadReturnSearch) => {
   const input = { ...returnInput(search), userCode: search.userCode };
-  return queryOptions({ queryKey: ['AbroadReturn', 'getReturnOrderList', input] as const, queryFn: () => api.abroadReturn.getReturnOrderList(input) });
+  return queryOf(api, 'AbroadReturn', 'getReturnOrderList', input);
 };
 
 /** A return as the floor identifies it, with the order's lines it may bring back. */
 export const checkReturnQuery = (api: ApiClient, returnNumber: string) =>
-  queryOptions({
-    queryKey: ['AbroadStockReturn', 'checkReturnWarehousing', { returnNumber }] as const,
-    queryFn: () => api.abroadStockReturn.checkReturnWarehousing({ returnNumber }),
-  });
+  queryOf(api, 'AbroadStockReturn', 'checkReturnWarehousing', { returnNumber });

@@ -1,13 +1,11 @@
 // Query factory and changes of the pack-and-weigh station. Keys are [service, action, input]; every
 // change invalidates ['BackOrder'] only (the order lists and this screen).
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { useServiceMutation } from '../../components/forms/refusal.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export const checkGoodsQuery = (api: ApiClient, tradeNo: string) =>
-  queryOptions({
-    queryKey: ['BackOrder', 'getCheckGoodsInfoResult', { tradeNo }] as const,
-    queryFn: () => api.backOrder.getCheckGoodsInfoResult({ tradeNo }),
+  queryOf(api, 'BackOrder', 'getCheckGoodsInfoResult', { tradeNo }, {
     enabled: tradeNo !== '',
     retry: false,
   });

@@ -28,6 +28,7 @@ import { afterFirstScreen, useAfterFirstScreen } from '../../lib/first-screen.ts
 import { isUnconfirmed, type PhotoTarget, type Slot, type SlotPhoto } from './photo-slots.ts';
 import classes from './photo-station.module.css';
 import { reasonComplete } from './abnormal-reasons.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export type PhotoScreen = 'uploadpackageimg' | 'logisticsphoto' | 'abnormalphoto';
 
@@ -114,11 +115,9 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
   // which would otherwise count against the floor's first-load budget.
   const later = useAfterFirstScreen();
   const reach = useReach();
-  const needList = useQuery({
-    queryKey: ['Logistics', 'getNeedTakePictureList', { maxResultCount: 50 }],
-    queryFn: () => api.logistics.getNeedTakePictureList({ skipCount: 0, maxResultCount: 50 }),
+  const needList = useQuery(queryOf(api, 'Logistics', 'getNeedTakePictureList', { skipCount: 0, maxResultCount: 50 }, {
     enabled: screen === 'logisticsphoto' && later,
-  });
+  }));
 
   // Preview URLs are released with the screen.
   useEffect(() => () => {

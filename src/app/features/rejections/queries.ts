@@ -1,8 +1,8 @@
 // Query factories and search params of the rejection screens (ExpressRejection, BackExpressRejectionReturn).
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { ENUM_CODES } from '#shared/enums.ts';
 import { dateRangeSearch, dayRangeInput, filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export const sellerRejectionSearch = listSearchSchema({
   shipment: filter.text(64),
@@ -22,7 +22,7 @@ export type StaffRejectionSearch = SearchOf<typeof staffRejectionSearch>;
 
 export const sellerRejectionListQuery = (api: ApiClient, search: SellerRejectionSearch) => {
   const input = { ...pagingInput(search), shipment: search.shipment, handleStatus: search.handleStatus, handleType: search.handleType };
-  return queryOptions({ queryKey: ['ExpressRejection', 'getExpressRejectionList', input] as const, queryFn: () => api.expressRejection.getExpressRejectionList(input) });
+  return queryOf(api, 'ExpressRejection', 'getExpressRejectionList', input);
 };
 
 /** The staff's queue: requests at mainland warehouses, or with `overseas` at overseas ones. */
@@ -32,5 +32,5 @@ export const staffRejectionListQuery = (api: ApiClient, search: StaffRejectionSe
     ...dayRangeInput(search.dateFrom, search.dateTo),
   };
   const action: 'getBackOverseasReturnList' | 'getBackRejectionReturnList' = overseas ? 'getBackOverseasReturnList' : 'getBackRejectionReturnList';
-  return queryOptions({ queryKey: ['BackExpressRejectionReturn', action, input] as const, queryFn: () => api.backExpressRejectionReturn[action](input) });
+  return queryOf(api, 'BackExpressRejectionReturn', action, input);
 };

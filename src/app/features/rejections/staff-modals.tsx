@@ -25,7 +25,7 @@ const deductionForm = z.object({
 });
 const remarkForm = z.object({ remark: z.string().trim().max(512, '备注不能超过 512 个字') });
 
-const SERVICE = ['BackExpressRejectionReturn'];
+const SERVICE = ['BackExpressRejectionReturn'] as const;
 
 /** The submit of these dialogs: check the form, call, show a refusal on it or close. */
 function submitWith<V>(validate: (el: HTMLFormElement) => V | null, call: (v: V) => Promise<Outcome<unknown>>, showRefusal: (err: ApiError, el: HTMLFormElement) => void, onClose: () => void) {

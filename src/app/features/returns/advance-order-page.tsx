@@ -14,6 +14,7 @@ import { useT } from '../../lib/i18n.ts';
 import { advanceColumns } from './columns.tsx';
 import { DecisionModal, type Decision } from './decision-modal.tsx';
 import { advanceListQuery, type AdvanceSearch } from './queries.ts';
+import { invalidateService } from '../../lib/query-of.ts';
 
 export interface AdvanceOrderPageProps {
   search: AdvanceSearch;
@@ -39,7 +40,7 @@ function ImportModal({ importFile, downloadTemplate, onClose }: Pick<AdvanceOrde
     setError(null);
     try {
       setResult(await importFile(file));
-      await queryClient.invalidateQueries({ queryKey: ['AdvanceOrder'] });
+      await invalidateService(queryClient, 'AdvanceOrder');
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -18,6 +18,7 @@ import { useT, type Translate } from '../../lib/i18n.ts';
 import { orderReturnColumns } from './columns.tsx';
 import { mainlandWarehousesQuery, sellerReturnListQuery, staffReturnListQuery, type SellerReturnSearch, type StaffReturnSearch } from './queries.ts';
 import { EMPTY_RESTOCK, restockItems, RestockItemsField } from './restock-items.tsx';
+import { queryOf } from '../../lib/query-of.ts';
 
 const statusOptions = (t: Translate) => ENUM_CODES.OrderReturnStatus.map((c) => ({ value: c, label: t(labelKey('OrderReturnStatus', c)) }));
 const typeOptions = (t: Translate) => ENUM_CODES.OrderReturnHandleType.map((c) => ({ value: c, label: t(labelKey('OrderReturnHandleType', c)) }));
@@ -42,7 +43,7 @@ function useDialogSubmit(onClose: () => void) {
   return { saving, formError, submit };
 }
 
-const SERVICES = ['ShopeeOrderReturn', 'FrontShopeeOrderReturn'];
+const SERVICES = ['ShopeeOrderReturn', 'FrontShopeeOrderReturn'] as const;
 
 function HandleReturnModal({ row, onClose }: { row: OrderReturnDto; onClose: () => void }) {
   const t = useT();
@@ -174,7 +175,7 @@ function DeclareReturnModal({ onClose }: { onClose: () => void }) {
 function DecideReturnModal({ row, onClose }: { row: OrderReturnDto; onClose: () => void }) {
   const t = useT();
   const api = useApi();
-  const fee = useQuery({ queryKey: ['FrontShopeeOrderReturn', 'getDestroyFee'], queryFn: () => api.frontShopeeOrderReturn.getDestroyFee({}) });
+  const fee = useQuery(queryOf(api, 'FrontShopeeOrderReturn', 'getDestroyFee'));
   const [handleType, setHandleType] = useState(String(row.handleType ?? ORDER_RETURN_HANDLE_TYPE.toStock));
   const [address, setAddress] = useState({ recipientName: row.recipientName ?? '', receiptPhone: row.receiptPhone ?? '', receiptAddress: row.receiptAddress ?? '' });
   const [reMark, setReMark] = useState(row.reMark ?? '');

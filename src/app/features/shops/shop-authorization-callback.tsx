@@ -64,6 +64,7 @@ function Authorise({ shopId, code, state }: { shopId: string; code: string; stat
   const signedIn = useSignedIn();
   const api = useApi();
   // A query, not an effect: keyed by the code, it runs once however often the screen mounts (a code works once).
+  // Not queryOf: the answer is wrapped (refusals as values) and the key is the callback's shop and code.
   const result = useQuery({
     queryKey: ['AuthorizationShop', 'processAuthorizer', shopId, code] as const,
     queryFn: () => refusalsAsValues(api.authorizationShop.processAuthorizer({ code, shop_id: Number(shopId), state })),

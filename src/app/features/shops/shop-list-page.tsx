@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n.ts';
 import { refusalText, refusalsAsValues, unwrap } from '../../components/forms/refusal.ts';
 import { ListPage, formatDateTime, type FilterField, type RowAction } from '../../components/list-page/index.ts';
 import { SHOP_SERVICE, shopListQuery, type ShopListSearch } from './shop-queries.ts';
+import { invalidateService } from '../../lib/query-of.ts';
 
 const STATUS: Record<number, { label: string; color: string }> = {
   1: { label: '已授权', color: 'teal' }, 2: { label: '已过期', color: 'orange' }, 3: { label: '已取消', color: 'gray' },
@@ -46,7 +47,7 @@ export function ShopListPage({ search, onSearchChange, openPlatform = goTo }: Sh
       if (!outcome.ok) { setError(refusalText(outcome.refusal)); return; }
       setError(null);
       setSynced(outcome.value);
-      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['FrontOrder'] })]);
+      await Promise.all([refresh(), invalidateService(queryClient, 'FrontOrder')]);
     },
   });
 

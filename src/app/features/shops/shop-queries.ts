@@ -1,8 +1,8 @@
 // 店铺授权: the seller's authorised Shopee shops (search params, list query) and the changes to them.
 // Route files import this module for validateSearch, so it stays light.
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 export const SHOP_SERVICE = ['AuthorizationShop'] as const;
 
@@ -14,5 +14,5 @@ export type ShopListSearch = SearchOf<typeof shopListSearch>;
 
 export const shopListQuery = (api: ApiClient, search: ShopListSearch) => {
   const input = { ...pagingInput(search), keyword: search.keyword, shopeeStatus: search.shopeeStatus };
-  return queryOptions({ queryKey: ['AuthorizationShop', 'getAuthorizationShopList', input] as const, queryFn: () => api.authorizationShop.getAuthorizationShopList(input) });
+  return queryOf(api, 'AuthorizationShop', 'getAuthorizationShopList', input);
 };

@@ -44,6 +44,7 @@ export function StatisticPage<Row>({ def, search, onSearchChange, exportSource }
   const t = useT();
   const api = useApi();
   const range = statisticRange(search);
+  // Not queryOf: the definition picks the action and may unwrap its answer (def.load).
   const query = useQuery({ queryKey: ['StatisticalRecords', def.action, range], queryFn: () => def.load(api, range) });
   const [exporting, setExporting] = useState(false);
   const columns = def.columns(t);

@@ -12,6 +12,7 @@ import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useAuth } from '../../lib/use-auth.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 interface Line { key: number; pick: string | null; quantity: number | string }
 
@@ -21,9 +22,9 @@ export function CreateStockOrderPage({ onCreated }: { onCreated: (id: number) =>
   const t = useT();
   const api = useApi();
   const auth = useAuth();
-  const stores = useQuery({ queryKey: ['FrontOrder', 'getStoreList', {}], queryFn: () => api.frontOrder.getStoreList({}) });
-  const products = useQuery({ queryKey: ['FrontStockProduct', 'getStockProductList', { pageSize: 500 }], queryFn: () => api.frontStockProduct.getStockProductList({ pageSize: 500 }) });
-  const combinations = useQuery({ queryKey: ['FrontStockProduct', 'getCombinationList', { pageSize: 500 }], queryFn: () => api.frontStockProduct.getCombinationList({ pageSize: 500 }) });
+  const stores = useQuery(queryOf(api, 'FrontOrder', 'getStoreList', {}));
+  const products = useQuery(queryOf(api, 'FrontStockProduct', 'getStockProductList', { pageSize: 500 }));
+  const combinations = useQuery(queryOf(api, 'FrontStockProduct', 'getCombinationList', { pageSize: 500 }));
   const [storeId, setStoreId] = useState<string | null>(null);
   const [orderNumber, setOrderNumber] = useState('');
   const [shippingMethods, setShipping] = useState<string>(String(SHIPPING_METHOD.thirdParty));

@@ -1,8 +1,8 @@
 // Query factories and search params of the stock order screens (FrontStockOrder, BackStockOrder).
-import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '#shared/api-client.ts';
 import { ENUM_CODES } from '#shared/enums.ts';
 import { filter, listSearchSchema, pagingInput, type SearchOf } from '../../components/list-page/list-search.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 const statusFilters = {
   number: filter.text(64),
@@ -21,21 +21,21 @@ export const stockOrderFilters = (s: StaffStockOrderSearch) => ({ number: s.numb
 
 export const sellerStockOrderListQuery = (api: ApiClient, search: SellerStockOrderSearch) => {
   const input = { ...pagingInput(search), number: search.number, orderStatus: search.orderStatus, packageStatus: search.packageStatus };
-  return queryOptions({ queryKey: ['FrontStockOrder', 'getStockOrderList', input] as const, queryFn: () => api.frontStockOrder.getStockOrderList(input) });
+  return queryOf(api, 'FrontStockOrder', 'getStockOrderList', input);
 };
 
 export const staffStockOrderListQuery = (api: ApiClient, search: StaffStockOrderSearch) => {
   const input = { ...pagingInput(search), ...stockOrderFilters(search) };
-  return queryOptions({ queryKey: ['BackStockOrder', 'getStockOrderList', input] as const, queryFn: () => api.backStockOrder.getStockOrderList(input) });
+  return queryOf(api, 'BackStockOrder', 'getStockOrderList', input);
 };
 
 export const findStockOrderQuery = (api: ApiClient, search: FindStockOrderSearch) => {
   const input = { ...pagingInput(search), productSku: search.productSku, number: search.number, userCode: search.userCode };
-  return queryOptions({ queryKey: ['BackStockOrder', 'getFindStockOrderList', input] as const, queryFn: () => api.backStockOrder.getFindStockOrderList(input) });
+  return queryOf(api, 'BackStockOrder', 'getFindStockOrderList', input);
 };
 
 export const stockOrderInfoQuery = (api: ApiClient, stockOrderId: number) =>
-  queryOptions({ queryKey: ['FrontStockOrder', 'getStockOrderInfo', { stockOrderId }] as const, queryFn: () => api.frontStockOrder.getStockOrderInfo({ stockOrderId }) });
+  queryOf(api, 'FrontStockOrder', 'getStockOrderInfo', { stockOrderId });
 
 export const idSearch = (search: Record<string, unknown>) => {
   const id = Number(search.id);

@@ -22,6 +22,7 @@ import { KitAlert, KitCard, KitLoader, KitText, KitTitle, kit } from '../../comp
 import { useAfterFirstScreen } from '../../lib/first-screen.ts';
 import { SyncedActions } from './synced-actions.tsx';
 import classes from './stock-station.module.css';
+import { invalidateService, queryOf } from '../../lib/query-of.ts';
 
 /** The arrived records of the tenant, newest first: the station's list, kept by the service worker for offline use. */
 const ARRIVED = { productStatus: STOCK_STATUS.arrived, currentPage: 1, pageSize: 100 } as const;
@@ -60,12 +61,11 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
   // Asked once the screen has painted: the call loads the service registry (zod and the contracts),
   // which would otherwise count against the floor's first-load budget.
   const later = useAfterFirstScreen();
-  const arrived = useQuery({
-    queryKey: ['BackStock', 'getStockList', ARRIVED], queryFn: () => api.backStock.getStockList(ARRIVED),
+  const arrived = useQuery(queryOf(api, 'BackStock', 'getStockList', ARRIVED, {
     // Opened offline: asked all the same, so the service worker answers from what it kept.
     networkMode: 'offlineFirst',
     enabled: later,
-  });
+  }));
   /** Records checked (or queued) in this session: off the list before the server says so. */
   const [handled, setHandled] = useState<ReadonlySet<number>>(new Set());
   const [matches, setMatches] = useState<StockRecordDto[]>([]);
@@ -178,7 +178,7 @@ export function CheckStationPage({ upload, compress = compressPhoto }: CheckStat
       } else {
         scanFeedback('signed');
         setStatus({ kind: 'done', record: sent.result });
-        void queryClient.invalidateQueries({ queryKey: ['BackStock'] });
+        void invalidateService(queryClient, 'BackStock');
       }
       requestAnimationFrame(() => scanRef.current?.focus());
     } catch (err) {

@@ -17,6 +17,7 @@ import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { STOCK_SERVICES } from './queries.ts';
 import { formSubmit } from './submit.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 const note = (label: string) => z.string().trim().max(512, `${label}不能超过 512 个字`);
 const shelfCode = z.string().trim().toUpperCase().min(1, '请输入货架号').max(32, '货架号过长')
@@ -123,9 +124,9 @@ const shelfForm = z.object({ shelfPosition: shelfCode, quantity: intText('上架
 export function ShelfUpModal({ record, onClose }: RecordModalProps) {
   const t = useT();
   const api = useApi();
-  const check = useQuery({
-    queryKey: ['BackStock', 'shelfUpCheck', { id: record.id }], queryFn: () => api.backStock.shelfUpCheck({ id: record.id }), retry: false,
-  });
+  const check = useQuery(queryOf(api, 'BackStock', 'shelfUpCheck', { id: record.id }, {
+    retry: false,
+  }));
   const remaining = stockRemaining(record);
   const form = useZodForm(shelfForm, { shelfPosition: record.shelfPosition ?? '', quantity: String(remaining) });
   const save = useServiceMutation(STOCK_SERVICES, (a, v: z.output<typeof shelfForm>) =>

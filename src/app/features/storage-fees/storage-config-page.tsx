@@ -15,6 +15,7 @@ import { ModalActions } from '../../components/forms/modal-actions.tsx';
 import { refusalText, unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { queryOf } from '../../lib/query-of.ts';
 
 
 
@@ -23,7 +24,7 @@ interface Draft { id?: number; userId: string; freeDays: number | string; deduct
 function ConfigModal({ row, onClose }: { row: UserStorageConfigDto | null; onClose: () => void }) {
   const t = useT();
   const api = useApi();
-  const sellers = useQuery({ queryKey: ['BackOrder', 'getUserList', {}], queryFn: () => api.backOrder.getUserList({}), staleTime: 60_000 });
+  const sellers = useQuery(queryOf(api, 'BackOrder', 'getUserList', {}, { staleTime: 60_000 }));
   const [draft, setDraft] = useState<Draft>(row
     ? { id: row.id, userId: String(row.userId), freeDays: row.freeDays, deductIntegral: row.deductIntegral, deductionCycle: row.deductionCycle }
     : { userId: '', freeDays: 0, deductIntegral: 0, deductionCycle: 1 });
@@ -60,7 +61,7 @@ function ConfigModal({ row, onClose }: { row: UserStorageConfigDto | null; onClo
 function JobPanel() {
   const t = useT();
   const api = useApi();
-  const jobs = useQuery({ queryKey: ['ScheduledJob', 'getList', {}], queryFn: () => api.scheduledJob.getList({}) });
+  const jobs = useQuery(queryOf(api, 'ScheduledJob', 'getList', {}));
   const runNow = useServiceMutation(['ScheduledJob'], (a, name: string) => a.scheduledJob.runNow({ name }));
   const runDay = useServiceMutation(['ScheduledJob'], (a, day: string) => a.storageFee.runDaily({ day }));
   const [day, setDay] = useState('');

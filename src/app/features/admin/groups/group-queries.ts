@@ -7,6 +7,7 @@ import { USER_TYPE } from '#shared/user-type.ts';
 import { pagingInput } from '../../../components/list-page/list-search.ts';
 import { useServiceMutation } from '../../../components/forms/refusal.ts';
 import type { GroupListSearch } from './group-search.ts';
+import { queryOf } from '../../../lib/query-of.ts';
 
 /** One page of the groups matching the keyword, as the list-page kit reads it. */
 export function groupPage(groups: readonly GroupDto[], search: GroupListSearch): { totalCount: number; items: GroupDto[] } {
@@ -17,21 +18,16 @@ export function groupPage(groups: readonly GroupDto[], search: GroupListSearch):
 }
 
 export const groupListQuery = (api: ApiClient, search: GroupListSearch) =>
+  // Not queryOf: one call for every group, paged and filtered here, so the key carries the search, not the call's input.
   queryOptions({ queryKey: ['BackGroup', 'getAllList', search] as const, queryFn: async () => groupPage(await api.backGroup.getAllList({}), search) });
 
 /** The overseas warehouses a group may name. */
 export const overseasWarehousesQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['WarehouseInfo', 'getWarehouseInfoList', { kind: WAREHOUSE_KIND.overseas }] as const,
-    queryFn: () => api.warehouseInfo.getWarehouseInfoList({ kind: WAREHOUSE_KIND.overseas, maxResultCount: 500 }),
-  });
+  queryOf(api, 'WarehouseInfo', 'getWarehouseInfoList', { kind: WAREHOUSE_KIND.overseas, maxResultCount: 500 });
 
 /** The staff who may be members. */
 export const staffUsersQuery = (api: ApiClient) =>
-  queryOptions({
-    queryKey: ['User', 'getAll', { userType: USER_TYPE.staff, maxResultCount: 500 }] as const,
-    queryFn: () => api.user.getAll({ userType: USER_TYPE.staff, maxResultCount: 500 }),
-  });
+  queryOf(api, 'User', 'getAll', { userType: USER_TYPE.staff, maxResultCount: 500 });
 
 export const useAddGroup = () => useServiceMutation(['BackGroup'], (api, input: AddGroupInput) => api.backGroup.addGroup(input));
 export const useRenameGroup = () =>

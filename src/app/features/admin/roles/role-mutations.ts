@@ -6,6 +6,7 @@ import type { role } from '#shared/contracts/identity.ts';
 import { useApi } from '../../../lib/api.ts';
 import { configurationQuery } from '../../../lib/queries.ts';
 import { refusalsAsValues } from '../../../components/forms/refusal.ts';
+import { invalidateService } from '../../../lib/query-of.ts';
 
 type RoleActions = typeof role.actions;
 
@@ -22,8 +23,8 @@ function useRoleMutation<I, O>(call: (api: ApiClient, input: I) => Promise<O>) {
     onSuccess: (outcome) => {
       if (!outcome.ok) return;
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['Role'] }),
-        queryClient.invalidateQueries({ queryKey: ['User'] }),
+        invalidateService(queryClient, 'Role'),
+        invalidateService(queryClient, 'User'),
         queryClient.invalidateQueries({ queryKey: configurationQuery(api).queryKey }),
       ]);
     },

@@ -5,6 +5,7 @@ import type { InputOf } from '#shared/contracts/define.ts';
 import type { tenant } from '#shared/contracts/identity.ts';
 import { useApi } from '../../../lib/api.ts';
 import { refusalsAsValues } from '../../../components/forms/refusal.ts';
+import { invalidateService } from '../../../lib/query-of.ts';
 
 type TenantActions = typeof tenant.actions;
 
@@ -14,7 +15,7 @@ function useTenantMutation<I, O>(call: (api: ApiClient, input: I) => Promise<O>)
   return useMutation({
     mutationFn: (input: I) => refusalsAsValues(call(api, input)),
     onSuccess: (outcome) => {
-      if (outcome.ok) return queryClient.invalidateQueries({ queryKey: ['Tenant'] });
+      if (outcome.ok) return invalidateService(queryClient, 'Tenant');
     },
   });
 }
