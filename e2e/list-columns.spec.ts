@@ -101,11 +101,15 @@ test('at 1440×900 the 操作 column covers no cell of 订单管理, the parcel 
 
   await login(page, { ...admin, from: '/back/backOrderList' });
   await expect(page).toHaveURL(/\/back\/backOrderList/);
+  // Measured as soon as the first row shows: a table that overflowed while loading must not stay pinned.
+  const m = await expectReadable(page, '订单管理');
+  expect(m.heads).toContain('暂存位');
+  // This test's order, found by its number: other specs create orders meanwhile, so it need not be on page 1.
+  await page.goto(`/back/backOrderList?number=${order.orderNumber}`);
   const row = listTable(page).locator('tbody tr', { hasText: order.orderNumber });
   await expect(row).toBeVisible();
   await expect(row).toContainText(order.slot);
-  const m = await expectReadable(page, '订单管理');
-  expect(m.heads).toContain('暂存位');
+  await expectReadable(page, '订单管理（本单）');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/back-order-list-1440.png` });
   // The table fits: the 操作 column is not pinned (nothing scrolls beneath it).
   await expect(row.locator('td').last()).not.toHaveAttribute('data-pinned', /.+/);
@@ -126,7 +130,10 @@ test('at 1440×900 the 操作 column covers no cell of 订单管理, the parcel 
   const box = (await actions.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1024);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/back-order-list-1024.png` });
+  // Back at a desk's width the table fits again: 操作 is no longer pinned over the data.
   await page.setViewportSize(DESK);
+  await expect(actions).not.toHaveAttribute('data-pinned', /.+/);
+  await expectReadable(page, '订单管理（回到 1440）');
 
   for (const [path, label] of [['/back/logisticsList', '包裹列表'], ['/back/signlogisticsList', '已签收包裹'], ['/back/abnormalreceivingorder', '异常件']] as const) {
     await page.goto(path);

@@ -228,6 +228,10 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           // pinned on the right, over the cells that scroll beneath it.
           className={classes.table}
           pinLastColumn={rowActions.length > 0 && tableOverflows}
+          // mantine-datatable keeps its measured pins when pinning is switched off (its pin map is only
+          // recomputed while something is pinned): a table that overflowed once, while loading or in a
+          // narrow window, would stay pinned over data that fits. A fresh table per state avoids that.
+          key={tableOverflows ? 'pinned' : 'fits'}
           fetching={result.isFetching}
           loaderType="dots"
           noRecordsText={t('暂无数据')}
