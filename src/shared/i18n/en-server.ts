@@ -37,4 +37,9 @@ export const enServer: Record<string, string> = {
   快递员登记记录: 'Courier registration',
   运费设置: 'Freight settings',
   海外仓基础费用设置: 'Overseas base cost settings',
+  // The scheduled jobs (modules/jobs/scheduler.ts): a job's title, schedule and stored result.
+  仓储费日结: 'Daily storage fees',
+  '每天 {0}（{1}）结算前一天': 'Daily at {0} ({1}), settles the day before',
+  '{0}：{1} 笔，共 {2} 积分': '{0}: {1} charges, {2} points',
+  没有待结算的日期: 'No days due',
 };

@@ -3,6 +3,7 @@
 // so days missed while the server was down are caught up. Days are idempotent (the job's own unique
 // keys), a tick on several servers runs the job once (an advisory lock), and staff see the last and
 // next run and may run a job now (ScheduledJob/RunNow).
+import { translate, type LanguageName } from '#shared/i18n/index.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { TIME_ZONE } from '../platform/trade-no.ts';
 import { addDays, dayOf, runStorageFeeDay, ZONE_OFFSET } from '../storage-fees/daily.ts';
@@ -22,7 +23,7 @@ export const JOBS: readonly ScheduledJobDef[] = [
     name: 'storageFee', title: '仓储费日结', atMinute: 10,
     async runDay(tx, day, now) {
       const r = await runStorageFeeDay(tx, day, now);
-      return `${day}：${r.posted} 笔，共 ${r.amount.toFixed(2)} 积分`;
+      return fill(DAY_RESULT, day, String(r.posted), r.amount.toFixed(2));
     },
   },
 ];
@@ -32,8 +33,30 @@ export const MAX_CATCH_UP_DAYS = 31;
 
 export const jobByName = (name: string) => JOBS.find((j) => j.name === name);
 
-export const scheduleText = (job: ScheduledJobDef) =>
-  `每天 ${String(Math.floor(job.atMinute / 60)).padStart(2, '0')}:${String(job.atMinute % 60).padStart(2, '0')}（${TIME_ZONE}）结算前一天`;
+// The job's texts are kept in Chinese (lastResult is stored so) and put in the caller's language when
+// read (the keys are texts of the Warehouse source, i18n/en-server.ts).
+const SCHEDULE = '每天 {0}（{1}）结算前一天';
+const DAY_RESULT = '{0}：{1} 笔，共 {2} 积分';
+const NOTHING_DUE = '没有待结算的日期';
+const RESULT_SEPARATOR = '；';
+const DAY_RESULT_PATTERN = /^(\d{4}-\d{2}-\d{2})：(\d+) 笔，共 (-?\d+(?:\.\d+)?) 积分$/;
+
+const fill = (template: string, ...args: string[]) => template.replace(/\{(\d)\}/g, (_, i: string) => args[Number(i)] ?? '');
+
+export const scheduleText = (job: ScheduledJobDef, language: LanguageName = 'zh-Hans') =>
+  fill(translate(language, SCHEDULE), `${String(Math.floor(job.atMinute / 60)).padStart(2, '0')}:${String(job.atMinute % 60).padStart(2, '0')}`, TIME_ZONE);
+
+export const jobTitle = (job: ScheduledJobDef, language: LanguageName) => translate(language, job.title);
+
+/** A stored result in the caller's language: each day's summary and "nothing due"; anything else as it is. */
+export function resultText(result: string, language: LanguageName): string {
+  if (language === 'zh-Hans') return result;
+  return result.split(RESULT_SEPARATOR).map((part) => {
+    if (part === NOTHING_DUE) return translate(language, NOTHING_DUE);
+    const m = DAY_RESULT_PATTERN.exec(part);
+    return m ? fill(translate(language, DAY_RESULT), m[1]!, m[2]!, m[3]!) : part;
+  }).join('; ');
+}
 
 /** Minutes since midnight in the time zone. */
 function minuteOfDay(now: Date): number {
@@ -73,7 +96,7 @@ export async function runJobForTenant(tx: Db, job: ScheduledJobDef, now: Date): 
   for (const day of days) results.push(await job.runDay(tx, day, now));
   await repo.saveJobState(tx, job.name, {
     lastRunTime: now, lastDay: days.at(-1) ?? state?.lastDay ?? null, lastError: null,
-    lastResult: results.length ? results.join('；') : state?.lastResult ?? '没有待结算的日期',
+    lastResult: results.length ? results.join(RESULT_SEPARATOR) : state?.lastResult ?? NOTHING_DUE,
   });
   return (await repo.jobState(tx, job.name))!;
 }

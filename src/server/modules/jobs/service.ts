@@ -1,15 +1,16 @@
 // ScheduledJob (staff): each job's last and next run for the caller's tenant, and "run now".
 import { scheduledJob, type ScheduledJobDto } from '#shared/contracts/stock-out.ts';
-import { implement } from '../../framework.ts';
+import { implement, type Language } from '../../framework.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
-import { JOBS, jobByName, nextRunTime, runJobForTenant, scheduleText, type ScheduledJobDef } from './scheduler.ts';
+import { JOBS, jobByName, jobTitle, nextRunTime, resultText, runJobForTenant, scheduleText, type ScheduledJobDef } from './scheduler.ts';
 
-function toDto(job: ScheduledJobDef, state: repo.JobStateRow | undefined, now: Date): ScheduledJobDto {
+/** The title, schedule and last result in the caller's language (the last error stays as it was raised). */
+function toDto(job: ScheduledJobDef, state: repo.JobStateRow | undefined, now: Date, language: Language): ScheduledJobDto {
   return {
-    name: job.name, title: job.title, schedule: scheduleText(job),
+    name: job.name, title: jobTitle(job, language), schedule: scheduleText(job, language),
     lastRunTime: state?.lastRunTime?.toISOString() ?? null, lastDay: state?.lastDay ?? null,
-    lastResult: state?.lastResult ?? null, lastError: state?.lastError ?? null,
+    lastResult: state?.lastResult == null ? null : resultText(state.lastResult, language), lastError: state?.lastError ?? null,
     nextRunTime: nextRunTime(job, state?.lastDay ?? null, now).toISOString(),
   };
 }
@@ -17,12 +18,12 @@ function toDto(job: ScheduledJobDef, state: repo.JobStateRow | undefined, now: D
 export const scheduledJobService = implement(scheduledJob, () => ({
   async getList(_input, ctx) {
     const states = new Map((await repo.jobStates(ctx.db)).map((s) => [s.name, s]));
-    return { items: JOBS.map((job) => toDto(job, states.get(job.name), ctx.now)) };
+    return { items: JOBS.map((job) => toDto(job, states.get(job.name), ctx.now, ctx.language)) };
   },
 
   async runNow(input, ctx) {
     const job = jobByName(input.name);
     if (!job) throw notFound('定时任务');
-    return toDto(job, await runJobForTenant(ctx.db, job, ctx.now), ctx.now);
+    return toDto(job, await runJobForTenant(ctx.db, job, ctx.now), ctx.now, ctx.language);
   },
 }));

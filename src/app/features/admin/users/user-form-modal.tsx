@@ -8,7 +8,7 @@ import { useApi } from '../../../lib/api.ts';
 import { FormAlert } from '../../../components/forms/form-alert.tsx';
 import { ModalActions } from '../../../components/forms/modal-actions.tsx';
 import { useZodForm } from '../../../components/forms/use-zod-form.ts';
-import { USER_TYPE_OPTIONS } from './user-labels.ts';
+import { userTypeOptions } from './user-labels.ts';
 import { createUserForm, editUserForm, initialUserValues, toUserInput } from './user-form-schema.ts';
 import { assignableRolesQuery } from './user-queries.ts';
 import { useCreateUser, useUpdateUser } from './user-mutations.ts';
@@ -83,7 +83,7 @@ export function UserFormModal({ user, onClose }: UserFormModalProps) {
               <div>
                 <SegmentedControl
                   aria-label={t('用户类型')}
-                  data={USER_TYPE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }))}
+                  data={userTypeOptions(t).map((o) => ({ value: String(o.value), label: o.label }))}
                   value={String(form.values.userType)}
                   onChange={(v) => changeType(Number(v) as UserType)}
                 />

@@ -15,7 +15,7 @@ import {
 import { unwrap } from '../../../components/forms/refusal.ts';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { UserFormModal } from './user-form-modal.tsx';
-import { USER_TYPE_OPTIONS, userTypeLabel } from './user-labels.ts';
+import { userTypeLabel, userTypeOptions } from './user-labels.ts';
 import { assignableRolesQuery, userListQuery } from './user-queries.ts';
 import { useBulkUserAction, useDeleteUser, useSetUserActive } from './user-mutations.ts';
 import { userListInput, type UserListSearch } from './user-search.ts';
@@ -31,7 +31,7 @@ type Dialog = { type: 'create' } | { type: 'edit'; user: UserDto } | { type: 're
 const FILTERS = (t: Translate): FilterField<UserListSearch>[] => [
   { kind: 'text', key: 'keyword', label: t('关键字'), placeholder: t('用户名 / 姓名 / 邮箱 / 卖家编码') },
   { kind: 'select', key: 'isActive', label: t('状态'), options: [{ value: true, label: t('启用') }, { value: false, label: t('停用') }] },
-  { kind: 'select', key: 'userType', label: t('用户类型'), options: USER_TYPE_OPTIONS },
+  { kind: 'select', key: 'userType', label: t('用户类型'), options: userTypeOptions(t) },
 ];
 
 export function UserListPage({ search, onSearchChange }: UserListPageProps) {
@@ -51,14 +51,15 @@ export function UserListPage({ search, onSearchChange }: UserListPageProps) {
     { accessor: 'userCode', title: t('卖家编码'), render: (u) => (u.userCode ? <Code>{u.userCode}</Code> : '—') },
     {
       accessor: 'userType', title: t('类型'),
-      render: (u) => <Badge variant="light" radius="sm" color={u.userType === USER_TYPE.seller ? 'grape' : 'blue'}>{userTypeLabel(u.userType)}</Badge>,
+      render: (u) => <Badge variant="light" radius="sm" color={u.userType === USER_TYPE.seller ? 'grape' : 'blue'}>{userTypeLabel(t, u.userType)}</Badge>,
     },
     { accessor: 'emailAddress', title: t('邮箱'), render: (u) => u.emailAddress ?? '—' },
     {
       accessor: 'roleNames', title: t('角色'),
       render: (u) => (u.roleNames.length ? (
         <Group gap={4} wrap="nowrap">
-          {u.roleNames.map((n) => <Badge key={n} variant="outline" color="gray" radius="sm" tt="none">{roleNames.get(n) ?? n}</Badge>)}
+          {/* A role's display name is the tenant's (seeded for the static roles, editable on the roles page): data, not translated. */}
+          {u.roleNames.map((n) => <Badge key={n} variant="outline" color="gray" radius="sm" tt="none" data-value>{roleNames.get(n) ?? n}</Badge>)}
         </Group>
       ) : '—'),
     },
@@ -107,7 +108,7 @@ export function UserListPage({ search, onSearchChange }: UserListPageProps) {
     { title: t('用户名'), value: (u) => u.userName },
     { title: t('姓名'), value: (u) => u.fullName },
     { title: t('卖家编码'), value: (u) => u.userCode },
-    { title: t('类型'), value: (u) => userTypeLabel(u.userType) },
+    { title: t('类型'), value: (u) => userTypeLabel(t, u.userType) },
     { title: t('邮箱'), value: (u) => u.emailAddress },
     { title: t('手机号'), value: (u) => u.phoneNumber },
     { title: t('角色'), value: (u) => u.roleNames.map((n) => roleNames.get(n) ?? n).join('、') },
