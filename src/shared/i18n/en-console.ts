@@ -53,6 +53,11 @@ export const enConsole: Record<string, string> = {
   暂无内容: 'Nothing here yet',
   '暂无可用菜单，请联系管理员分配权限': 'No menu available. Ask an administrator for permissions.',
   未知错误: 'Unknown error',
+  // The error catalogue's own sentences (lib/error-catalogue.ts); a server's sentence is shown as it came.
+  '服务器没有在 30 秒内响应，请检查网络后重试。': 'The server did not answer within 30 seconds. Check the network and try again.',
+  '无法连接服务器，请检查网络后重试。': 'Cannot reach the server. Check the network and try again.',
+  请求超时: 'Request timed out',
+  '业务错误：': 'Could not be done:',
   '未选择(主机)': 'None (host)',
   标签操作: 'Tab actions',
   欢迎登录: 'Welcome',

@@ -40,7 +40,7 @@ export function signInFailure(error: unknown, t: Translate): { title: string; me
     return { title: t('登录失败'), message: error.details ?? error.message };
   }
   const p = presentError(error);
-  return p.type === 'dialog' ? { title: t(p.title), message: p.content } : { title: t('登录失败'), message: p.message };
+  return p.type === 'dialog' ? { title: t(p.title), message: p.content && t(p.content) } : { title: t('登录失败'), message: p.message };
 }
 
 export function SignInPage() {

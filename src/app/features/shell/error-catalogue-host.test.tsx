@@ -51,6 +51,19 @@ describe('<ErrorCatalogueHost>', () => {
     expect((await screen.findByTestId('error-dialog-title')).textContent).toBe('未知错误');
   });
 
+  it('in English the catalogue\'s own words are English (the title and what to do)', async () => {
+    const values = {
+      未知错误: 'Unknown error', '无法连接服务器，请检查网络后重试。': 'Cannot reach the server. Check the network and try again.', 知道了: 'OK',
+    };
+    const { api } = createFakeApi({
+      'AbpUserConfiguration.getAll': () => fakeConfiguration({ userId: 2, tenantId: 1, values }),
+      'User.getAll': () => { throw new ApiError('未知错误', 'network', null); },
+    });
+    renderWithProviders(<><ErrorCatalogueHost onUnauthorized={() => {}} /><FailingQuery /></>, { api });
+    expect((await screen.findByTestId('error-dialog-title')).textContent).toBe('Unknown error');
+    expect(screen.getByTestId('error-dialog-content').textContent).toBe('Cannot reach the server. Check the network and try again.');
+  });
+
   it('401 signs out instead of opening a dialog', async () => {
     const onUnauthorized = vi.fn();
     renderWithProviders(<><ErrorCatalogueHost onUnauthorized={onUnauthorized} /><FailingQuery /></>, {

@@ -26,7 +26,7 @@ export default function ErrorDialog({ dialog, onClose }: { dialog: ErrorDialogCo
         </Group>
       }
     >
-      {dialog?.content && <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="error-dialog-content">{dialog.content}</Text>}
+      {dialog?.content && <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="error-dialog-content">{t(dialog.content)}</Text>}
       <Group justify="flex-end" mt="lg">
         <Button onClick={onClose} data-autofocus>{t('知道了')}</Button>
       </Group>

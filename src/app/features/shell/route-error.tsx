@@ -28,7 +28,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
       <IconAlertTriangle size={20} style={{ flexShrink: 0 }} aria-hidden />
       <div className={classes.stack}>
         <div className={classes.strong}>{t('页面加载失败：{0}', t(title))}</div>
-        {content && <div style={{ whiteSpace: 'pre-wrap' }}>{content}</div>}
+        {content && <div style={{ whiteSpace: 'pre-wrap' }}>{t(content)}</div>}
         <div>
           <button type="button" className={classes.buttonDanger} onClick={() => { reset(); void router.invalidate(); }}>
             <IconReload size={14} aria-hidden />{t('重试')}
