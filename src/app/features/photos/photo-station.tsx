@@ -353,7 +353,7 @@ export function PhotoStation({ screen, upload, compress = compressPhoto }: Photo
             <button type="button" key={p.id} className={kit.bare} onClick={() => void choose(p.shipment)} data-testid="need-photo-row">
               <KitCard>
                 <div className={classes.needShipment}>{p.shipment}</div>
-                <KitText size="sm" dimmed>{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</KitText>
+                <KitText size="sm" dimmed data-value>{[p.userCode, p.warehouseName].filter(Boolean).join(' · ')}</KitText>
               </KitCard>
             </button>
           ))}
