@@ -30,6 +30,9 @@ export const enCommon: Record<string, string> = {
   '第 {0}–{1} 条，共 {2}+ 条（请缩小筛选范围）': '{0}–{1} of {2}+ (narrow the filter)',
   '第 {0}–{1} 条，共 {2} 条': '{0}–{1} of {2}',
   更多操作: 'More actions',
+  选择列: 'Columns',
+  显示的列: 'Columns shown',
+  显示全部: 'Show all',
   // 首页
   '{0}，{1}': '{0}, {1}',
   夜深了: 'Good night',

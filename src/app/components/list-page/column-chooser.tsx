@@ -8,6 +8,7 @@ import { IconColumns } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { ApiContext } from '../../lib/http.ts';
 import { configurationQuery } from '../../lib/queries.ts';
+import { useOptionalT } from '../../lib/i18n.ts';
 
 const PREFIX = 'haicang.columns';
 
@@ -25,26 +26,30 @@ function useStorageKey(list: string | undefined): string | null {
   return `${PREFIX}.${session.tenantId ?? 'host'}.${session.userId}.${list}`;
 }
 
-function readHidden(key: string | null): string[] {
-  if (!key) return [];
+/** The stored choice, or null when this user never chose (the list's defaults apply). */
+function readHidden(key: string | null): string[] | null {
+  if (!key) return null;
   try {
-    const v: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
-    return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+    const stored = localStorage.getItem(key);
+    if (stored === null) return null;
+    const v: unknown = JSON.parse(stored);
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
-/** The hidden accessors of `list` for this user, and a setter that keeps them. */
-export function useHiddenColumns(list: string | undefined): [string[], (next: string[]) => void] {
+/**
+ * The hidden accessors of `list` for this user, and a setter that keeps them. `byDefault`: what a
+ * user who never chose sees hidden (a very wide list's less used columns, so it fits a desk's width).
+ */
+export function useHiddenColumns(list: string | undefined, byDefault: readonly string[] = []): [readonly string[], (next: string[]) => void] {
   const key = useStorageKey(list);
-  const [state, setState] = useState<{ key: string | null; hidden: string[] }>({ key: null, hidden: [] });
-  const hidden = state.key === key ? state.hidden : readHidden(key);
+  const [state, setState] = useState<{ key: string | null; hidden: readonly string[] }>({ key: null, hidden: byDefault });
+  const hidden = state.key === key ? state.hidden : readHidden(key) ?? byDefault;
   const set = (next: string[]) => {
-    if (key) {
-      if (next.length) localStorage.setItem(key, JSON.stringify(next));
-      else localStorage.removeItem(key);
-    }
+    // Kept even when empty: "show every column" is a choice too, over the list's defaults.
+    if (key) localStorage.setItem(key, JSON.stringify(next));
     setState({ key, hidden: next });
   };
   return [hidden, set];
@@ -53,15 +58,16 @@ export function useHiddenColumns(list: string | undefined): [string[], (next: st
 const titleOf = <T,>(c: DataTableColumn<T>): string => (typeof c.title === 'string' ? c.title : String(c.accessor));
 
 export function ColumnChooser<T>({ columns, hidden, onChange }: { columns: readonly DataTableColumn<T>[]; hidden: readonly string[]; onChange: (next: string[]) => void }) {
+  const t = useOptionalT();
   const shown = columns.filter((c) => !hidden.includes(String(c.accessor)));
   return (
     <Menu position="bottom-end" closeOnItemClick={false} withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label="选择列" title="选择列"><IconColumns size={18} /></ActionIcon>
+        <ActionIcon variant="default" size="lg" aria-label={t('选择列')} title={t('选择列')}><IconColumns size={18} /></ActionIcon>
       </Menu.Target>
       <Menu.Dropdown miw={180}>
-        <Text size="xs" c="dimmed" px="xs" pt={4}>显示的列</Text>
-        <Stack gap={6} p="xs" role="group" aria-label="显示的列">
+        <Text size="xs" c="dimmed" px="xs" pt={4}>{t('显示的列')}</Text>
+        <Stack gap={6} p="xs" role="group" aria-label={t('显示的列')}>
           {columns.map((c) => {
             const accessor = String(c.accessor);
             const visible = !hidden.includes(accessor);
@@ -75,7 +81,7 @@ export function ColumnChooser<T>({ columns, hidden, onChange }: { columns: reado
             );
           })}
         </Stack>
-        {hidden.length > 0 && <Button size="compact-xs" variant="subtle" mx="xs" mb={4} onClick={() => onChange([])}>显示全部</Button>}
+        {hidden.length > 0 && <Button size="compact-xs" variant="subtle" mx="xs" mb={4} onClick={() => onChange([])}>{t('显示全部')}</Button>}
       </Menu.Dropdown>
     </Menu>
   );

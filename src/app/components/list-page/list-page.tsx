@@ -2,7 +2,7 @@
 // and an export slot. A screen describes itself with data (columns, filters, actions) and hands
 // over its search params and the query for them; the kit never owns the URL, it asks the route
 // to navigate (onSearchChange), so paging and filters survive reloads and links.
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { parseSorting, sortingText } from '#shared/sorting.ts';
@@ -16,7 +16,7 @@ import { FilterBar, PHONE_QUERY } from './filter-bar.tsx';
 import { FIRST_PAGE, PAGE_SIZES, pagingInput, type ListSearch, type PageSize } from './list-search.ts';
 import { RowActions } from './row-actions.tsx';
 import { ColumnChooser, useHiddenColumns } from './column-chooser.tsx';
-import { useOverflows } from './use-overflows.ts';
+import { useTableFit } from './use-table-fit.ts';
 import classes from './list-page.module.css';
 import { useOptionalT } from '../../lib/i18n.ts';
 import type { BulkAction, FilterField, Paged, RowAction } from './types.ts';
@@ -54,6 +54,8 @@ export interface ListPageProps<T, S extends ListSearch, K extends QueryKey = Que
    * remembered per signed-in user in this browser.
    */
   columnsKey?: string;
+  /** With `columnsKey`: the columns hidden until the reader chooses (a very wide list's less used ones). */
+  defaultHiddenColumns?: readonly string[];
 }
 
 const ACTIONS_COLUMN = '__actions';
@@ -67,7 +69,6 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
   const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const inlineActions = isPhone ? 0 : maxInlineActions;
 
-  const [watchTable, tableOverflows] = useOverflows();
   const result = useQuery({ ...props.query, placeholderData: keepPreviousData });
   const data = result.data;
   const records = data?.items ?? [];
@@ -133,7 +134,10 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           onSearchChange({ ...search, page: undefined, sorting: sortingText({ field: String(s.columnAccessor), direction: s.direction }) }),
       }
     : {};
-  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(props.columnsKey);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(props.columnsKey, props.defaultHiddenColumns);
+  // How the 操作 column shows and whether it is pinned: whatever fits the box (use-table-fit.ts).
+  const hiddenKey = hiddenColumns.join();
+  const [watchTable, fit] = useTableFit(inlineActions, useMemo(() => ({ data, hiddenKey }), [data, hiddenKey]));
   const shownColumns = (sortFields.length > 0
     ? columns.map((c) => (sortFields.includes(String(c.accessor)) ? { ...c, sortable: true } : c))
     : columns).filter((c) => !hiddenColumns.includes(String(c.accessor)));
@@ -146,7 +150,7 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           title: t('操作'),
           textAlign: 'right',
           render: (row) => (
-            <RowActions row={row} actions={rowActions} maxInline={inlineActions} busyKey={busyKey} rowKey={String(row[idAccessor])} onRun={runRowAction} />
+            <RowActions row={row} actions={rowActions} maxInline={fit.inline} busyKey={busyKey} rowKey={String(row[idAccessor])} onRun={runRowAction} />
           ),
         },
       ]
@@ -220,18 +224,19 @@ export function ListPage<T, S extends ListSearch, K extends QueryKey = QueryKey>
           records={records}
           columns={allColumns}
           // Issue 44: every cell readable and the actions reachable, at a desk (1440 px) without
-          // sliding anything under the 操作 column. The table fits its box first: headers stay on one
-          // line, a long cell (a store name, a date, a remark) wraps (CJK between characters, Latin
-          // at spaces) rather than stretching the table, and nothing goes below its content's
-          // narrowest (badges, codes and numbers stay whole). Only a table that still does not fit
-          // (a phone, a narrow window) scrolls sideways in its box, and only then is the 操作 column
-          // pinned on the right, over the cells that scroll beneath it.
+          // sliding anything under the 操作 column. The table fits its box first: a long cell (a store
+          // name, a date, a remark) wraps (CJK between characters, Latin at spaces), a header wraps at
+          // spaces only, and nothing goes below its content's narrowest (badges, codes and numbers
+          // stay whole); the 操作 column gives up its buttons for its 更多 menu before the table
+          // overflows (use-table-fit.ts). Only a table that still does not fit (a phone, a narrow
+          // window) scrolls sideways in its box, and only then is the 操作 column pinned on the right.
+          horizontalSpacing={8}
           className={classes.table}
-          pinLastColumn={rowActions.length > 0 && tableOverflows}
+          pinLastColumn={rowActions.length > 0 && fit.pinned}
           // mantine-datatable keeps its measured pins when pinning is switched off (its pin map is only
           // recomputed while something is pinned): a table that overflowed once, while loading or in a
           // narrow window, would stay pinned over data that fits. A fresh table per state avoids that.
-          key={tableOverflows ? 'pinned' : 'fits'}
+          key={fit.pinned ? 'pinned' : 'fits'}
           fetching={result.isFetching}
           loaderType="dots"
           noRecordsText={t('暂无数据')}

@@ -18,7 +18,8 @@ const reasonOf = (d: boolean | string | undefined): string | null => (typeof d =
 export function RowActions<T>({ row, actions, maxInline, busyKey, rowKey, onRun }: RowActionsProps<T>) {
   const t = useOptionalT();
   const visible = actions.filter((a) => !a.hidden?.(row));
-  const inline = visible.length > maxInline + 1 ? visible.slice(0, maxInline) : visible;
+  // maxInline 0 (a phone, or a table that fits only so): every action in the menu, even a single one.
+  const inline = maxInline === 0 ? [] : visible.length > maxInline + 1 ? visible.slice(0, maxInline) : visible;
   const overflow = visible.slice(inline.length);
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">

@@ -47,6 +47,14 @@ export function recordColumns(t: Translate, { withSeller }: { withSeller: boolea
   ];
 }
 
+/**
+ * A stock list is wider than a desk (~20 columns): these are hidden until the reader shows them with
+ * 选择列, so the list fits 1440 px (issue 44 §3): fees and counts beyond the main ones (a record keeps its
+ * bar code: it is what staff label and scan).
+ */
+export const RECORD_COLUMNS_HIDDEN_BY_DEFAULT = ['packageNums', 'checkNums', 'checkRemark', 'headFee', 'shelfCost', 'remark', 'arrivedTime'] as const;
+export const PRODUCT_COLUMNS_HIDDEN_BY_DEFAULT = ['barCode', 'preStockNumber', 'totalStorage', 'totalOutgoing', 'headFee', 'onlyOneShelfCost', 'deductIntegral'] as const;
+
 /** `staff`: the warehouse's view, with the seller's code and the product's fee settings. */
 export function productColumns(t: Translate, { staff }: { staff: boolean }): DataTableColumn<StockProductDto>[] {
   return [

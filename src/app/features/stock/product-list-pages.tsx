@@ -12,7 +12,7 @@ import { ListPage, type FilterField, type RowAction } from '../../components/lis
 import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
-import { productColumns } from './columns.tsx';
+import { PRODUCT_COLUMNS_HIDDEN_BY_DEFAULT, productColumns } from './columns.tsx';
 import { openProductLabels } from './labels.ts';
 import { STOCK_SERVICES, sellerProductListQuery, staffProductListQuery } from './queries.ts';
 import { useWarehouseChoices } from './use-warehouses.ts';
@@ -67,6 +67,8 @@ export function SellerProductListPage({ search, onSearchChange }: { search: Sell
     <>
       <ListPage
         label={t('囤货商品')}
+        columnsKey="frontStockProduct"
+        defaultHiddenColumns={PRODUCT_COLUMNS_HIDDEN_BY_DEFAULT}
         search={search}
         onSearchChange={onSearchChange}
         query={sellerProductListQuery(api, search)}
@@ -117,6 +119,8 @@ export function StaffProductListPage({ search, onSearchChange, onShowHistory }: 
     <>
       <ListPage
         label={t('库存商品')}
+        columnsKey="backStockProduct"
+        defaultHiddenColumns={PRODUCT_COLUMNS_HIDDEN_BY_DEFAULT}
         search={search}
         onSearchChange={onSearchChange}
         query={staffProductListQuery(api, search)}

@@ -15,7 +15,7 @@ import { unwrap, useServiceMutation } from '../../components/forms/refusal.ts';
 import { useApi } from '../../lib/api.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
 import type { Uploader } from '../../lib/upload.ts';
-import { recordColumns } from './columns.tsx';
+import { RECORD_COLUMNS_HIDDEN_BY_DEFAULT, recordColumns } from './columns.tsx';
 import { openProductLabels } from './labels.ts';
 import { STOCK_SERVICES, sellerRecordListQuery, staffRecordListQuery } from './queries.ts';
 import { STOCK_SORT_FIELDS } from '#shared/sorting.ts';
@@ -67,6 +67,7 @@ export function SellerRecordListPage({ search, onSearchChange, upload, exportSlo
       <ListPage
         label={t('囤货单')}
         columnsKey="frontStockList"
+        defaultHiddenColumns={RECORD_COLUMNS_HIDDEN_BY_DEFAULT}
         search={search}
         onSearchChange={onSearchChange}
         query={sellerRecordListQuery(api, search)}
@@ -145,6 +146,7 @@ export function StaffRecordListPage({ search, onSearchChange, exportSlot }: {
       <ListPage
         label={t('囤货入库')}
         columnsKey="backStockList"
+        defaultHiddenColumns={RECORD_COLUMNS_HIDDEN_BY_DEFAULT}
         search={search}
         onSearchChange={onSearchChange}
         query={staffRecordListQuery(api, search)}

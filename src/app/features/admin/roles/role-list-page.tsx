@@ -60,7 +60,7 @@ export function RoleListPage({ search, onSearchChange }: RoleListPageProps) {
         </Tooltip>
       ),
     },
-    { accessor: 'description', title: t('描述'), ellipsis: true, width: 260, render: (r) => r.description || '—' },
+    { accessor: 'description', title: t('描述'), render: (r) => r.description || '—' },
   ];
 
   const rowActions: RowAction<RoleDto>[] = [
