@@ -5,6 +5,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
 import { login } from './login.ts';
+import { apiCall } from './api.ts';
 
 const PHONE = { width: 390, height: 844 };
 const admin = { tenant: 'Default', userName: SEEDED.tenantAdmin.userName, password: SEEDED.tenantAdmin.password };
@@ -13,14 +14,7 @@ const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 100
 /** A seller's two-parcel order whose first parcel is signed in (the order has its slot): the second's number, seller code and slot. */
 async function halfArrivedOrder(request: APIRequestContext, apiLogin: (u: string, p: string, t?: number | null) => Promise<string>) {
   const headers = { Authorization: `Bearer ${await apiLogin(admin.userName, admin.password, 1)}`, 'Abp.TenantId': '1' };
-  const call = async (method: 'get' | 'post', path: string, h: Record<string, string>, data?: unknown) => {
-    const r = method === 'get'
-      ? await request.get(`/api/services/app/${path}`, { headers: h, params: data as Record<string, string> })
-      : await request.post(`/api/services/app/${path}`, { headers: h, data });
-    const body = await r.json();
-    expect(r.ok(), `${path}: ${JSON.stringify(body.error)}`).toBe(true);
-    return body.result;
-  };
+  const call = apiCall(request);
   const s = suffix();
   const userName = `e2eidx${s.toLowerCase()}`;
   await call('post', 'Account/Register', { 'Abp.TenantId': '1' }, { userName, name: `卖家${s}`, password: 'secret123', emailAddress: `${userName}@example.com` });

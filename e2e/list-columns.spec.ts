@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, SEEDED } from './fixtures.ts';
 import { login } from './login.ts';
+import { apiCall } from './api.ts';
 
 const DESK = { width: 1440, height: 900 };
 const admin = { tenant: 'Default', userName: SEEDED.tenantAdmin.userName, password: SEEDED.tenantAdmin.password };
@@ -14,14 +15,7 @@ const SHOTS = process.env.HC_SHOTS;
 /** A new seller's two-parcel order whose first parcel is signed in, so the order holds a slot. */
 async function orderWithSlot(request: APIRequestContext, apiLogin: (u: string, p: string, t?: number | null) => Promise<string>) {
   const headers = { Authorization: `Bearer ${await apiLogin(admin.userName, admin.password, 1)}`, 'Abp.TenantId': '1' };
-  const call = async (method: 'get' | 'post', path: string, h: Record<string, string>, data?: unknown) => {
-    const r = method === 'get'
-      ? await request.get(`/api/services/app/${path}`, { headers: h, params: data as Record<string, string> })
-      : await request.post(`/api/services/app/${path}`, { headers: h, data });
-    const body = await r.json();
-    expect(r.ok(), `${path}: ${JSON.stringify(body.error)}`).toBe(true);
-    return body.result;
-  };
+  const call = apiCall(request);
   const s = suffix();
   const userName = `e2ecol${s.toLowerCase()}`;
   const password = 'secret123';
