@@ -61,6 +61,13 @@ describe('seed:demo', () => {
       const returns = rowsOf<{ return_status: number; order_id: number }>(await db.root.execute(sql`select return_status, order_id from abroad_returns`));
       expect(returns).toHaveLength(1);
       expect(returns[0]!.return_status).toBe(0);
+      // The mainland warehouse's fees, so its orders can be weighed on the demo data (issue 44: a
+      // manager's day): a base cost per order type, freight per seller site and cargo category.
+      expect(first.stdout).toContain('fee settings of the mainland warehouse');
+      const fees = rowsOf<{ base: string; freight: string }>(await db.root.execute(sql`
+        select (select string_agg(distinct order_type::text, ',' order by order_type::text) from base_cost_settings) as base,
+               (select string_agg(distinct site || cargo_category, ',' order by site || cargo_category) from mainland_freights) as freight`));
+      expect(fees).toEqual([{ base: '1,2,3', freight: 'MY1,MY2,PH1,PH2,TW1,TW2' }]);
     } finally {
       await db.close();
     }

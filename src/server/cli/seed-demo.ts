@@ -59,9 +59,34 @@ async function main() {
     const overseasUrl = `${svc('WarehouseInfo', 'GetWarehouseInfoList')}?kind=2&keyword=${encodeURIComponent(OVERSEAS_WAREHOUSE)}`;
     const overseas = await call('GET', overseasUrl, admin);
     if (overseas.totalCount === 0) done.push(await overseasScene());
+    const mainlandWarehouse = (await call('GET', `${svc('WarehouseInfo', 'GetWarehouseInfoList')}?kind=1&isEnabled=true`, admin)).items[0];
+    const baseCosts = await call('GET', `${svc('BaseCostSetting', 'GetBaseCostSettingListList')}?warehouseInfoId=${mainlandWarehouse.id}`, admin);
+    if (baseCosts.totalCount === 0) done.push(await feesScene(mainlandWarehouse.id));
     await app.close();
     console.log(done.length ? `demo data: ${done.join('; ')}, in tenant Default`
       : 'demo data is already there (demo_seller1 and the overseas warehouse exist): nothing to do');
+
+    /**
+     * The mainland warehouse's fee settings, so its orders can be weighed and charged on the demo data:
+     * a base cost per order type and a freight rule per site and cargo category (bulky parameter 6000).
+     */
+    async function feesScene(warehouseInfoId: number): Promise<string> {
+      const beginTime = new Date(Date.now() - 86_400_000).toISOString();
+      for (const orderType of [1, 2, 3]) {
+        await call('POST', svc('BaseCostSetting', 'Add'), admin, {
+          warehouseInfoId, orderType, beginTime, isEffective: true, baseCost: 3, baseSkuNums: 1, exceedSkuCost: 0.5, maxSkuCost: 2, sackPrice: 0.8,
+        });
+      }
+      for (const site of new Set(SELLERS.map((x) => x.site))) {
+        for (const cargoCategory of [1, 2]) {
+          await call('POST', svc('MainlandFreight', 'Add'), admin, {
+            warehouseInfoId, site, cargoCategory, beginTime, isEffective: true,
+            firstWeight: 0.5, firstWeightPrice: cargoCategory === 1 ? 12 : 15, continueWeight: 0.5, continueWeightCost: cargoCategory === 1 ? 5 : 6, bulkyParameter: 6000,
+          });
+        }
+      }
+      return 'fee settings of the mainland warehouse (base costs, freight for TW/MY/PH)';
+    }
 
     /** Sellers, stores, mainland orders in every state, unclaimed parcels, a Shopee shop, a notification. */
     async function mainlandScene(): Promise<string> {
