@@ -40,7 +40,6 @@ export const enBack: Record<string, string> = {
   取消: 'Cancel',
   取消加急: 'Clear urgent',
   取消订单: 'Cancel order',
-  只能删除待签收或无主件: 'Only parcels awaiting sign-in or unclaimed can be deleted',
   否: 'No',
   启用: 'Enable',
   商品: 'Products',

@@ -129,7 +129,6 @@ export const enSeller: Record<string, string> = {
   照片: 'Photos',
   查看订单: 'View order',
   修改: 'Change',
-  '包裹已到仓，不能再修改': 'The parcel has arrived and can no longer be changed',
   暂无快递: 'No parcels',
   修改快递信息: 'Change parcel details',
   我的照片: 'My photo',

@@ -41,7 +41,7 @@ export function ParcelListPage({ search, onSearchChange, exportSource }: ParcelP
     },
     {
       key: 'delete', label: t('删除'), icon: <IconTrash size={14} />, color: 'red',
-      disabled: (p) => (canParcel('delete', p) ? false : t('只能删除待签收或无主件')),
+      hidden: (p) => !canParcel('delete', p),
       confirm: (p) => ({ title: t('删除包裹'), message: t('确定删除包裹 {0} 吗？', p.shipment), confirmLabel: t('删除') }),
       onClick: async (p) => unwrap(await remove.mutateAsync(p.id)),
     },
@@ -131,7 +131,7 @@ export function AbroadParcelListPage({ search, onSearchChange, exportSource }: P
     { key: 'assign', label: t('指定卖家'), icon: <IconUserCheck size={14} />, hidden: (p) => !canParcel('assignSeller', p), onClick: (p) => setDialog({ mode: 'assign', parcel: p }) },
     {
       key: 'delete', label: t('删除'), icon: <IconTrash size={14} />, color: 'red',
-      disabled: (p) => (canParcel('delete', p) ? false : t('只能删除待签收或无主件')),
+      hidden: (p) => !canParcel('delete', p),
       confirm: (p) => ({ title: t('删除包裹'), message: t('确定删除包裹 {0} 吗？', p.shipment), confirmLabel: t('删除') }),
       onClick: async (p) => unwrap(await remove.mutateAsync(p.id)),
     },

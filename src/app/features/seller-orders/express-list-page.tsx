@@ -72,7 +72,7 @@ export function ExpressListPage({ search, onSearchChange, onOpenOrder, upload }:
     { key: 'order', label: t('查看订单'), icon: <IconEye size={14} />, hidden: (p) => p.orderId === null, onClick: (p) => onOpenOrder(p.orderId!) },
     {
       key: 'edit', label: t('修改'), icon: <IconPencil size={14} />,
-      disabled: (p) => (canParcel('sellerEdit', p) ? false : t('包裹已到仓，不能再修改')),
+      hidden: (p) => !canParcel('sellerEdit', p),
       onClick: (p) => setEditing(p),
     },
     {
