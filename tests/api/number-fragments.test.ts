@@ -92,7 +92,7 @@ describe('number fragments', () => {
     // The tail of the tracking number: the parcel (and the order declaring it), for staff and for its seller.
     const staff = await find(admin, `${stamp}9990001111`);
     expect(staff.find((h) => h.kind === 'parcel')).toMatchObject({ label: shipment, route: `/back/logisticsList?shipment=${shipment}` });
-    expect(staff.find((h) => h.kind === 'order')).toMatchObject({ id: order.id });
+    expect(staff.find((h) => h.kind === 'order')).toMatchObject({ id: order.id, label: order.tradeNo, route: `/back/backOrderList?number=${order.tradeNo}` });
     expect((await find(seller, `${stamp}9990001111`)).map((h) => h.route)).toContain(`/frontDisplay/orderDetail?id=${order.id}`);
     const stranger = await registerSeller(t.app, 1);
     expect(await find(stranger, `${stamp}9990001111`)).toEqual([]);

@@ -88,7 +88,7 @@ export async function parcelsByTail(tx: Db, tail: string, userId: number | null)
 
 /** Orders whose line declares a tracking number ending so (no parcel for it yet). */
 export async function ordersByLineTail(tx: Db, tail: string, userId: number | null) {
-  return tx.selectDistinct({ id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderType: orders.orderType, shipment: orderLines.shipment })
+  return tx.selectDistinct({ id: orders.id, tradeNo: orders.tradeNo, orderNumber: orders.orderNumber, orderType: orders.orderType })
     .from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(endsWith(orderLines.shipment, reversed(tail)), own(orders.userId, userId)))
     .orderBy(desc(orders.id)).limit(LIMIT);

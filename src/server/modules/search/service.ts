@@ -107,7 +107,9 @@ export const searchService = implement(search, () => ({
       const ends = (s: string) => s.toUpperCase().endsWith(fragment);
       for (const o of byTail) orderHit(o, ends(o.tradeNo) ? o.tradeNo : o.orderNumber);
       for (const p of parcelTails) parcelHit(p);
-      for (const o of byLine) orderHit(o, o.shipment ?? o.tradeNo);
+      // An order found by one of its lines' tracking numbers is named by its trade number: the parcel's
+      // own hit already carries the tracking number, and two hits of one name could not be told apart.
+      for (const o of byLine) orderHit(o, o.tradeNo);
       for (const r of recordTails) recordHit(r, ends(r.tradeNo) ? r.tradeNo : r.logisticsNumber);
       for (const b of batches) batchHit(b);
     }
