@@ -2,9 +2,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-/** Headers of a signed-in user of tenant Default (id 1). */
-export const asTenantUser = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}`, 'Abp.TenantId': '1' });
-
 /**
  * `call(method, 'Service/Action', headers, data)`: the action's result; the test fails on an error
  * answer, naming the action and the server's error. A GET sends `data` as its query.

@@ -10,6 +10,7 @@ import { seedDatabase } from '../seed.ts';
 import { buildApp } from '../app.ts';
 import { resolveTokenSecret } from '../lib/secrets.ts';
 import { seedSandbox } from '../plugins/shopee-sandbox.ts';
+import { CARGO_CATEGORY, ORDER_TYPE } from '#shared/enums.ts';
 
 const TENANT = 1;
 /** The overseas scene's warehouse: its marker. */
@@ -72,16 +73,17 @@ async function main() {
      */
     async function feesScene(warehouseInfoId: number): Promise<string> {
       const beginTime = new Date(Date.now() - 86_400_000).toISOString();
-      for (const orderType of [1, 2, 3]) {
+      for (const orderType of [ORDER_TYPE.crossBorder, ORDER_TYPE.mainland, ORDER_TYPE.stock]) {
         await call('POST', svc('BaseCostSetting', 'Add'), admin, {
           warehouseInfoId, orderType, beginTime, isEffective: true, baseCost: 3, baseSkuNums: 1, exceedSkuCost: 0.5, maxSkuCost: 2, sackPrice: 0.8,
         });
       }
       for (const site of new Set(SELLERS.map((x) => x.site))) {
-        for (const cargoCategory of [1, 2]) {
+        for (const cargoCategory of [CARGO_CATEGORY.general, CARGO_CATEGORY.special]) {
+          const general = cargoCategory === CARGO_CATEGORY.general;
           await call('POST', svc('MainlandFreight', 'Add'), admin, {
             warehouseInfoId, site, cargoCategory, beginTime, isEffective: true,
-            firstWeight: 0.5, firstWeightPrice: cargoCategory === 1 ? 12 : 15, continueWeight: 0.5, continueWeightCost: cargoCategory === 1 ? 5 : 6, bulkyParameter: 6000,
+            firstWeight: 0.5, firstWeightPrice: general ? 12 : 15, continueWeight: 0.5, continueWeightCost: general ? 5 : 6, bulkyParameter: 6000,
           });
         }
       }
